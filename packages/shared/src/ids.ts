@@ -1,0 +1,37 @@
+/** Argentine national identifiers: DNI (7–8 digits) and CUIT/CUIL (11 digits with a check digit). */
+
+const CUIT_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
+
+/** Digits only: strips the dashes, dots and spaces people type. */
+export function onlyDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+export function isValidDni(value: string): boolean {
+  return /^\d{7,8}$/.test(value) && Number(value) > 0;
+}
+
+/** The check digit for the first ten digits, or null when the computed digit is 10 (no valid CUIT). */
+export function cuitCheckDigit(firstTen: string): number | null {
+  if (!/^\d{10}$/.test(firstTen)) return null;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += Number(firstTen[i]) * (CUIT_WEIGHTS[i] as number);
+  const check = 11 - (sum % 11);
+  if (check === 11) return 0;
+  if (check === 10) return null;
+  return check;
+}
+
+/** A CUIT given as 11 digits (no separators) with a valid check digit. */
+export function isValidCuit(value: string): boolean {
+  if (!/^\d{11}$/.test(value)) return false;
+  const check = cuitCheckDigit(value.slice(0, 10));
+  return check !== null && check === Number(value[10]);
+}
+
+/** 20123456786 → 20-12345678-6 (unchanged when it is not 11 digits). */
+export function formatCuit(value: string): string {
+  const digits = onlyDigits(value);
+  if (digits.length !== 11) return value;
+  return `${digits.slice(0, 2)}-${digits.slice(2, 10)}-${digits.slice(10)}`;
+}

@@ -1,0 +1,77 @@
+import { Ability, AbilityBuilder } from '@casl/ability';
+import type { UserTypeName } from './userTypes';
+
+/** Actions and subjects of SPEC.md §6. `manage` and `all` are CASL's wildcards. */
+export type Action = 'manage' | 'view' | 'add' | 'edit' | 'delete';
+export type Subject = 'Login' | 'Debts' | 'SystemManagement' | 'debtors' | 'tasks' | 'all';
+export type AppAbility = Ability<[Action, Subject]>;
+
+/** What the rules need to know about the signed-in user (null when nobody is signed in). */
+export type AbilityUser = { type: UserTypeName } | null;
+
+/** The rules of SPEC.md §6, defined once for the web and the API. */
+export function defineAbilityFor(user: AbilityUser): AppAbility {
+  const { can, build } = new AbilityBuilder<AppAbility>(Ability);
+  if (!user) {
+    can('manage', 'Login');
+    return build();
+  }
+  can('view', 'Login');
+  switch (user.type) {
+    case 'ADMIN':
+      can('manage', 'all');
+      break;
+    case 'GENERAL':
+      can(['view', 'add', 'edit'], 'Debts');
+      can('view', 'SystemManagement');
+      can('manage', 'debtors');
+      can('manage', 'tasks');
+      break;
+    case 'CLIENTE':
+      can('view', 'Debts');
+      break;
+  }
+  return build();
+}
+
+/** The rules as plain data, for `ability.update(rulesFor(user))` when userData changes. */
+export function rulesFor(user: AbilityUser) {
+  return defineAbilityFor(user).rules;
+}
+
+/** DESIGN.md §6: which subject guards each API resource. */
+export const RESOURCE_SUBJECTS = {
+  debts: 'Debts',
+  quotas: 'Debts',
+  payments: 'Debts',
+  deposits: 'Debts',
+  services: 'Debts',
+  events: 'Debts',
+  observations: 'Debts',
+  embargos: 'Debts',
+  documents: 'Debts',
+  report: 'Debts',
+  debtors: 'debtors',
+  tasks: 'tasks',
+  users: 'SystemManagement',
+  'users-types': 'SystemManagement',
+  companies: 'SystemManagement',
+  'debts-types': 'SystemManagement',
+  'collections-types': 'SystemManagement',
+  'events-types': 'SystemManagement',
+  eventsSubTypes: 'SystemManagement',
+  'events-history-types': 'SystemManagement',
+  'embargos-type': 'SystemManagement',
+} as const satisfies Record<string, Subject>;
+export type ApiResource = keyof typeof RESOURCE_SUBJECTS;
+
+/** DESIGN.md §6: the action an HTTP method needs. */
+export const METHOD_ACTIONS = {
+  GET: 'view',
+  HEAD: 'view',
+  POST: 'add',
+  PATCH: 'edit',
+  PUT: 'edit',
+  DELETE: 'delete',
+} as const satisfies Record<string, Action>;
+export type HttpMethod = keyof typeof METHOD_ACTIONS;

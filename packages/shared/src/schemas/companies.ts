@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list';
+import { cuitSchema, optionalEmail, optionalText, percentSchema, requiredText, timestamps } from './common';
+
+/** DESIGN.md §8: the creditor that hires the agency. */
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cuit: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  contactName: z.string().nullable(),
+  commissionRate: z.string(),
+  active: z.boolean(),
+  ...timestamps,
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyCreateSchema = z.object({
+  name: requiredText(120),
+  cuit: cuitSchema,
+  email: optionalEmail,
+  phone: optionalText(40),
+  address: optionalText(200),
+  contactName: optionalText(120),
+  commissionRate: percentSchema.default('0'),
+  active: z.boolean().default(true),
+});
+export const companyUpdateSchema = companyCreateSchema.partial();
+export type CompanyCreate = z.input<typeof companyCreateSchema>;
+
+export const companyListQuerySchema = listQuerySchema(['id', 'name', 'cuit', 'createdAt']).extend({
+  active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});

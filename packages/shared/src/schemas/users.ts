@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { USER_TYPES } from '../userTypes';
+import { idSchema, optionalEmail, requiredText, timestamps } from './common';
+import { listQuerySchema } from './list';
+
+/** DESIGN.md §8. The password is write-only: it never appears in a response. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  email: z.string().nullable(),
+  userTypeId: z.number().int(),
+  userTypeName: z.string(),
+  role: z.enum(USER_TYPES),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  active: z.boolean(),
+  ...timestamps,
+});
+export type User = z.infer<typeof userSchema>;
+
+const passwordSchema = z
+  .string({ error: MESSAGES.required })
+  .min(8, { error: MESSAGES.passwordTooShort })
+  .max(128, { error: MESSAGES.tooLong(128) });
+
+const aliasSchema = requiredText(50).regex(/^[A-Za-z0-9._@-]+$/, {
+  error: 'El alias solo puede tener letras, números y los signos . _ - @',
+});
+
+export const userCreateSchema = z.object({
+  name: requiredText(120),
+  alias: aliasSchema,
+  email: optionalEmail,
+  password: passwordSchema,
+  userTypeId: idSchema,
+  companyId: idSchema.nullish().transform((v) => v ?? null),
+  active: z.boolean().default(true),
+});
+export const userUpdateSchema = userCreateSchema.partial();
+export type UserCreate = z.input<typeof userCreateSchema>;
+
+export const userListQuerySchema = listQuerySchema(['id', 'name', 'alias', 'createdAt']).extend({
+  userTypeId: idSchema.optional(),
+  companyId: idSchema.optional(),
+  role: z.enum(USER_TYPES).optional(),
+  active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});

@@ -17,12 +17,12 @@ describe('shared schemas', () => {
   });
 
   it('commission rate stays a decimal string', () => {
-    expect(companyCreateSchema.parse({ name: 'A', cuit: '30500010912', commissionRate: '12,5' }).commissionRate).toBe(
-      '12.5',
-    );
-    expect(companyCreateSchema.safeParse({ name: 'A', cuit: '30500010912', commissionRate: '101' }).success).toBe(
-      false,
-    );
+    expect(
+      companyCreateSchema.parse({ name: 'A', cuit: '30500010912', commissionRate: '12,5' }).commissionRate,
+    ).toBe('12.5');
+    expect(
+      companyCreateSchema.safeParse({ name: 'A', cuit: '30500010912', commissionRate: '101' }).success,
+    ).toBe(false);
   });
 
   it('user password needs 8 characters, with a Spanish message', () => {
@@ -32,7 +32,13 @@ describe('shared schemas', () => {
   });
 
   it('messages zod writes itself are Spanish', () => {
-    const r = userCreateSchema.safeParse({ name: 'Ana', alias: 'ana', password: '12345678', userTypeId: 2, active: 'x' });
+    const r = userCreateSchema.safeParse({
+      name: 'Ana',
+      alias: 'ana',
+      password: '12345678',
+      userTypeId: 2,
+      active: 'x',
+    });
     expect(r.error?.issues[0]?.message).toMatch(/Entrada inválida|esperado/i);
   });
 });

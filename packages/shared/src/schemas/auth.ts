@@ -3,8 +3,14 @@ import { USER_TYPES } from '../userTypes';
 
 /** Login body: any strings; blank or wrong credentials are answered 401 Invalid credentials. */
 export const loginRequestSchema = z.object({
-  alias: z.string().max(200).transform((v) => v.trim()),
-  password: z.string().max(200).transform((v) => v.trim()),
+  alias: z
+    .string()
+    .max(200)
+    .transform((v) => v.trim()),
+  password: z
+    .string()
+    .max(200)
+    .transform((v) => v.trim()),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

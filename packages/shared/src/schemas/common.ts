@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCuit, isValidDni, onlyDigits } from '../ids';
 import { MESSAGES } from '../messages';
+import { isMoney, normalizeMoney } from '../money';
 
 // Spanish for every message zod writes itself (the ones we do not set by hand).
 z.config(z.locales.es());
@@ -59,3 +60,47 @@ export const timestamps = {
   createdAt: z.string(),
   updatedAt: z.string(),
 };
+
+/** Money in: "1500", "1500.5" or a JSON number with up to two decimals; out: "1500.00". */
+export const moneySchema = z
+  .union([z.string(), z.number()], { error: 'Ingrese un importe.' })
+  .transform((v) => String(v).trim())
+  .refine(isMoney, { error: 'Importe inválido: use números con hasta dos decimales (ej. 1500.50).' })
+  .transform(normalizeMoney);
+
+export const positiveMoneySchema = moneySchema.refine((v) => !v.startsWith('-') && v !== '0.00', {
+  error: 'El importe debe ser mayor que cero.',
+});
+
+export const nonNegativeMoneySchema = moneySchema.refine((v) => !v.startsWith('-'), {
+  error: 'El importe no puede ser negativo.',
+});
+
+/** Calendar dates travel as YYYY-MM-DD (DESIGN.md §7). */
+export const dateSchema = z.iso.date({ error: 'Fecha inválida (use AAAA-MM-DD).' });
+export const optionalDate = dateSchema.nullish().transform((v) => v ?? null);
+
+/** Instants travel as ISO 8601 (DESIGN.md §7); stored and answered in UTC. */
+export const instantSchema = z.iso.datetime({ offset: true, error: 'Fecha y hora inválidas (ISO 8601).' });
+
+/** A filter on a foreign key, from the query string. */
+export const idFilter = z.coerce.number().int().positive().max(2_147_483_647).optional();
+
+/** A boolean filter from the query string ("true" / "false"). */
+export const boolFilter = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+
+/** Name + description catalogs (debt types, collection types, event types, …). */
+export const catalogSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const catalogCreateSchema = z.object({ name: requiredText(80), description: optionalText(500) });
+export const catalogUpdateSchema = catalogCreateSchema.partial();
+export type Catalog = z.infer<typeof catalogSchema>;
+export type CatalogCreate = z.input<typeof catalogCreateSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema } from './list';
 import { cuitSchema, optionalEmail, optionalText, percentSchema, requiredText, timestamps } from './common';
+import { listQuerySchema } from './list';
 
 /** DESIGN.md §8: the creditor that hires the agency. */
 export const companySchema = z.object({
@@ -31,5 +31,8 @@ export const companyUpdateSchema = companyCreateSchema.partial();
 export type CompanyCreate = z.input<typeof companyCreateSchema>;
 
 export const companyListQuerySchema = listQuerySchema(['id', 'name', 'cuit', 'createdAt']).extend({
-  active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  active: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });

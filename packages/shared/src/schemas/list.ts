@@ -15,7 +15,12 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
 }
 
 export function listResponseSchema<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+  return z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
 }
 
 export type ListResponse<T> = { data: T[]; total: number; page: number; limit: number };

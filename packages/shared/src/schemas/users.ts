@@ -45,5 +45,8 @@ export const userListQuerySchema = listQuerySchema(['id', 'name', 'alias', 'crea
   userTypeId: idSchema.optional(),
   companyId: idSchema.optional(),
   role: z.enum(USER_TYPES).optional(),
-  active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  active: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });

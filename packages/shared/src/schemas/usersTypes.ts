@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../userTypes';
-import { listQuerySchema } from './list';
 import { optionalText, requiredText, timestamps } from './common';
+import { listQuerySchema } from './list';
 
 /**
  * A user type is a named profile (e.g. "Cobrador") over one of the three roles of SPEC.md §3,

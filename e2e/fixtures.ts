@@ -1,0 +1,59 @@
+import { createHmac } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_JWT_SECRET, type Role, USERS } from './users';
+
+export { expect };
+
+const tokens = new Map<Role, { token: string; at: number }>();
+
+/**
+ * A token of that role from the real API (not the form). Reused within a worker for a minute so a
+ * hundred tests do not look like a password-guessing attack to the login rate limit.
+ */
+export async function apiToken(page: Page, role: Role): Promise<string> {
+  const cached = tokens.get(role);
+  if (cached && Date.now() - cached.at < 60_000) return cached.token;
+  const res = await page.request.post('/api/login', {
+    data: { alias: USERS[role].alias, password: USERS[role].password },
+  });
+  expect(res.status()).toBe(200);
+  const token = (await res.json()).access_token as string;
+  tokens.set(role, { token, at: Date.now() });
+  return token;
+}
+
+export function decodeJwt(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+}
+
+/** An HS256 token the server will recognise as its own but expired (for 'Token is Expired'). */
+export function expiredToken(payload: Record<string, unknown>): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ ...payload, iat: now - 3600, exp: now - 60 })}`;
+  return `${body}.${createHmac('sha256', E2E_JWT_SECRET).update(body).digest('base64url')}`;
+}
+
+export const storage = {
+  get: (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key),
+  set: (page: Page, key: string, value: string) =>
+    page.evaluate(([k, v]) => window.localStorage.setItem(k as string, v as string), [key, value]),
+};
+
+type Fixtures = {
+  /** Puts a fresh token of that role in localStorage, then opens `path` (default '/'). */
+  signIn: (role: Role, path?: string) => Promise<string>;
+};
+
+export const test = base.extend<Fixtures>({
+  signIn: async ({ page }, use) => {
+    await use(async (role, path = '/') => {
+      const token = await apiToken(page, role);
+      await page.goto('/login');
+      await storage.set(page, 'token', token);
+      await page.goto(path);
+      return token;
+    });
+  },
+});

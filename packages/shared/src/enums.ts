@@ -1,0 +1,74 @@
+/** Status and kind enumerations of DESIGN.md §8 (the spec does not show them). */
+export const DEBT_STATUSES = ['ACTIVA', 'EN_CONVENIO', 'CANCELADA', 'INCOBRABLE', 'ARCHIVADA'] as const;
+export const QUOTA_STATUSES = ['PENDIENTE', 'PAGADA', 'EN_MORA'] as const;
+export const PAYMENT_METHODS = [
+  'EFECTIVO',
+  'TRANSFERENCIA',
+  'DEPOSITO',
+  'CHEQUE',
+  'TARJETA',
+  'OTRO',
+] as const;
+export const EMBARGO_STATUSES = ['SOLICITADO', 'TRABADO', 'LEVANTADO'] as const;
+export const TASK_STATUSES = ['PENDIENTE', 'COMPLETADA', 'CANCELADA'] as const;
+export const CURRENCIES = ['ARS', 'USD'] as const;
+
+export type DebtStatus = (typeof DEBT_STATUSES)[number];
+export type QuotaStatus = (typeof QUOTA_STATUSES)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type EmbargoStatus = (typeof EMBARGO_STATUSES)[number];
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Debt stages: SPEC.md §4 "1 is preventive, 2 is extrajudicial, 3 is judicial". */
+export const DEBT_TYPE_IDS = { PREVENTIVA: 1, EXTRAJUDICIAL: 2, JUDICIAL: 3 } as const;
+
+/** Spanish labels for the screens. */
+export const LABELS = {
+  debtStatus: {
+    ACTIVA: 'Activa',
+    EN_CONVENIO: 'En convenio',
+    CANCELADA: 'Cancelada',
+    INCOBRABLE: 'Incobrable',
+    ARCHIVADA: 'Archivada',
+  },
+  quotaStatus: { PENDIENTE: 'Pendiente', PAGADA: 'Pagada', EN_MORA: 'En mora' },
+  paymentMethod: {
+    EFECTIVO: 'Efectivo',
+    TRANSFERENCIA: 'Transferencia',
+    DEPOSITO: 'Depósito',
+    CHEQUE: 'Cheque',
+    TARJETA: 'Tarjeta',
+    OTRO: 'Otro',
+  },
+  embargoStatus: { SOLICITADO: 'Solicitado', TRABADO: 'Trabado', LEVANTADO: 'Levantado' },
+  taskStatus: { PENDIENTE: 'Pendiente', COMPLETADA: 'Completada', CANCELADA: 'Cancelada' },
+} as const;
+
+/** The 24 jurisdictions of Argentina, for debtor addresses. */
+export const PROVINCES = [
+  'Buenos Aires',
+  'Ciudad Autónoma de Buenos Aires',
+  'Catamarca',
+  'Chaco',
+  'Chubut',
+  'Córdoba',
+  'Corrientes',
+  'Entre Ríos',
+  'Formosa',
+  'Jujuy',
+  'La Pampa',
+  'La Rioja',
+  'Mendoza',
+  'Misiones',
+  'Neuquén',
+  'Río Negro',
+  'Salta',
+  'San Juan',
+  'San Luis',
+  'Santa Cruz',
+  'Santa Fe',
+  'Santiago del Estero',
+  'Tierra del Fuego',
+  'Tucumán',
+] as const;
+export type Province = (typeof PROVINCES)[number];

@@ -1,0 +1,67 @@
+/**
+ * Money is a decimal string with two decimals ("1500.00") on the wire and NUMERIC in the database.
+ * Arithmetic here is on integer cents as BigInt: no JS float ever holds an amount.
+ */
+
+const MONEY_PATTERN = /^-?\d{1,13}(\.\d{1,2})?$/;
+
+/** True for "1500", "1500.5", "-3.25"; false for "1.500,50", "1e3", "" or three decimals. */
+export function isMoney(value: string): boolean {
+  return MONEY_PATTERN.test(value);
+}
+
+export function toCents(value: string): bigint {
+  if (!isMoney(value)) throw new RangeError(`Importe inválido: ${value}`);
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = value.replace('-', '').split('.');
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  return negative ? -cents : cents;
+}
+
+export function fromCents(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${abs / 100n}.${fraction}`;
+}
+
+/** "1500" → "1500.00". */
+export function normalizeMoney(value: string): string {
+  return fromCents(toCents(value));
+}
+
+export function addMoney(...values: string[]): string {
+  return fromCents(values.reduce((sum, v) => sum + toCents(v), 0n));
+}
+
+export function subtractMoney(from: string, ...values: string[]): string {
+  return fromCents(values.reduce((rest, v) => rest - toCents(v), toCents(from)));
+}
+
+export function compareMoney(a: string, b: string): -1 | 0 | 1 {
+  const d = toCents(a) - toCents(b);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+/**
+ * Splits `total` into `parts` amounts that add up exactly to the cent; the leftover cents go one each
+ * to the first installments (10.00 in 3 → 3.34, 3.33, 3.33).
+ */
+export function splitMoney(total: string, parts: number): string[] {
+  if (!Number.isInteger(parts) || parts < 1)
+    throw new RangeError('La cantidad de cuotas debe ser al menos 1.');
+  const cents = toCents(total);
+  const n = BigInt(parts);
+  const base = cents / n;
+  const leftover = cents - base * n;
+  return Array.from({ length: parts }, (_, i) => fromCents(base + (BigInt(i) < leftover ? 1n : 0n)));
+}
+
+const ARS = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
+
+/** es-AR money, "$ 1.234,56", from the decimal string itself (Intl formats strings exactly). */
+export function formatMoney(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  // Intl accepts decimal strings at full precision; the typings only admit number | bigint.
+  return ARS.format(value as unknown as number).replace(/\u00a0/g, ' ');
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { PROVINCES } from '../enums';
+import { isValidCuit, onlyDigits } from '../ids';
+import { MESSAGES } from '../messages';
+import { dniSchema, optionalDate, optionalEmail, optionalText, requiredText, timestamps } from './common';
+import { listQuerySchema } from './list';
+
+/** DESIGN.md §8: the person who owes. DNI unique; CUIT/CUIL optional but valid when given. */
+export const debtorSchema = z.object({
+  id: z.number().int(),
+  dni: z.string(),
+  cuit: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  altPhone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.enum(PROVINCES).nullable(),
+  postalCode: z.string().nullable(),
+  employer: z.string().nullable(),
+  notes: z.string().nullable(),
+  ...timestamps,
+});
+export type Debtor = z.infer<typeof debtorSchema>;
+
+const optionalCuit = z
+  .string()
+  .nullish()
+  .transform((v) => (v ? onlyDigits(v) : null))
+  .refine((v) => v === null || isValidCuit(v), { error: MESSAGES.invalidCuit });
+
+export const debtorCreateSchema = z.object({
+  dni: dniSchema,
+  cuit: optionalCuit,
+  firstName: requiredText(80),
+  lastName: requiredText(80),
+  birthDate: optionalDate,
+  email: optionalEmail,
+  phone: optionalText(40),
+  altPhone: optionalText(40),
+  address: optionalText(200),
+  city: optionalText(80),
+  province: z
+    .enum(PROVINCES, { error: 'Elija una provincia de la lista.' })
+    .nullish()
+    .transform((v) => v ?? null),
+  postalCode: optionalText(10),
+  employer: optionalText(120),
+  notes: optionalText(2000),
+});
+export const debtorUpdateSchema = debtorCreateSchema.partial();
+export type DebtorCreate = z.input<typeof debtorCreateSchema>;
+
+export const debtorListQuerySchema = listQuerySchema(['id', 'lastName', 'dni', 'createdAt']).extend({
+  province: z.enum(PROVINCES).optional(),
+  city: z.string().trim().max(80).optional(),
+});
+
+/** The path parameter of GET /debtors/dni/{dni} and GET /debts/dni/{dni}: a DNI or a CUIT. */
+export const dniOrCuitParamsSchema = z.object({
+  dni: z
+    .string()
+    .transform(onlyDigits)
+    .refine((v) => /^\d{7,11}$/.test(v), { error: 'Ingrese un DNI (7 u 8 dígitos) o un CUIT (11 dígitos).' }),
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { CURRENCIES, DEBT_STATUSES } from '../enums';
+import {
+  dateSchema,
+  idFilter,
+  idSchema,
+  optionalDate,
+  optionalText,
+  percentSchema,
+  positiveMoneySchema,
+  timestamps,
+} from './common';
+import { listQuerySchema } from './list';
+
+/** DESIGN.md §8. Reads embed what a screen needs: debtor, company, type names and the amounts. */
+export const debtSchema = z.object({
+  id: z.number().int(),
+  debtorId: z.number().int(),
+  companyId: z.number().int(),
+  debtTypeId: z.number().int(),
+  collectionTypeId: z.number().int().nullable(),
+  reference: z.string().nullable(),
+  originalAmount: z.string(),
+  currency: z.enum(CURRENCIES),
+  originDate: z.string().nullable(),
+  defaultDate: z.string().nullable(),
+  punitiveRate: z.string(),
+  status: z.enum(DEBT_STATUSES),
+  assignedUserId: z.number().int().nullable(),
+  court: z.string().nullable(),
+  caseNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  debtor: z.object({
+    id: z.number().int(),
+    dni: z.string(),
+    cuit: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+  }),
+  companyName: z.string(),
+  debtTypeName: z.string(),
+  collectionTypeName: z.string().nullable(),
+  assignedUserName: z.string().nullable(),
+  /** services + mora charged on top of the original amount */
+  servicesAmount: z.string(),
+  moraAmount: z.string(),
+  /** payments + deposits */
+  paidAmount: z.string(),
+  /** original + services + mora − payments − deposits */
+  balance: z.string(),
+  ...timestamps,
+});
+export type Debt = z.infer<typeof debtSchema>;
+
+export const debtCreateSchema = z.object({
+  debtorId: idSchema,
+  companyId: idSchema,
+  debtTypeId: idSchema.default(1),
+  collectionTypeId: idSchema.nullish().transform((v) => v ?? null),
+  reference: optionalText(60),
+  originalAmount: positiveMoneySchema,
+  currency: z.enum(CURRENCIES).default('ARS'),
+  originDate: optionalDate,
+  defaultDate: optionalDate,
+  punitiveRate: percentSchema.default('0'),
+  status: z.enum(DEBT_STATUSES).default('ACTIVA'),
+  assignedUserId: idSchema.nullish().transform((v) => v ?? null),
+  court: optionalText(200),
+  caseNumber: optionalText(60),
+  notes: optionalText(4000),
+});
+export const debtUpdateSchema = debtCreateSchema.partial();
+export type DebtCreate = z.input<typeof debtCreateSchema>;
+
+export const debtListQuerySchema = listQuerySchema([
+  'id',
+  'createdAt',
+  'originalAmount',
+  'defaultDate',
+  'originDate',
+  'reference',
+]).extend({
+  debtorId: idFilter,
+  companyId: idFilter,
+  debtTypeId: idFilter,
+  collectionTypeId: idFilter,
+  assignedUserId: idFilter,
+  status: z.enum(DEBT_STATUSES).optional(),
+  reference: z.string().trim().max(60).optional(),
+  dni: z.string().trim().max(11).optional(),
+  defaultFrom: dateSchema.optional(),
+  defaultTo: dateSchema.optional(),
+  createdFrom: dateSchema.optional(),
+  createdTo: dateSchema.optional(),
+});

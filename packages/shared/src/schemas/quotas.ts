@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS, QUOTA_STATUSES } from '../enums';
+import {
+  dateSchema,
+  idFilter,
+  idSchema,
+  nonNegativeMoneySchema,
+  optionalText,
+  positiveMoneySchema,
+  timestamps,
+} from './common';
+import { listQuerySchema } from './list';
+
+/** An installment of a payment plan (DESIGN.md §8). */
+export const quotaSchema = z.object({
+  id: z.number().int(),
+  debtId: z.number().int(),
+  number: z.number().int(),
+  amount: z.string(),
+  dueDate: z.string(),
+  status: z.enum(QUOTA_STATUSES),
+  moraAmount: z.string(),
+  paidAt: z.string().nullable(),
+  paymentId: z.number().int().nullable(),
+  ...timestamps,
+});
+export type Quota = z.infer<typeof quotaSchema>;
+
+export const quotaCreateSchema = z.object({
+  debtId: idSchema,
+  number: z.coerce.number().int().min(1).max(999),
+  amount: positiveMoneySchema,
+  dueDate: dateSchema,
+});
+/** Status, mora and payment change only through /pay and /mora. */
+export const quotaUpdateSchema = quotaCreateSchema.omit({ debtId: true }).partial();
+
+export const quotaListQuerySchema = listQuerySchema(['id', 'number', 'dueDate', 'amount']).extend({
+  debtId: idFilter,
+  status: z.enum(QUOTA_STATUSES).optional(),
+  dueFrom: dateSchema.optional(),
+  dueTo: dateSchema.optional(),
+});
+
+/** POST /quotas/plan: N installments from a first due date, monthly; the total is split to the cent. */
+export const paymentPlanSchema = z.object({
+  debtId: idSchema,
+  installments: z.coerce
+    .number({ error: 'Indique la cantidad de cuotas.' })
+    .int()
+    .min(1, { error: 'Al menos una cuota.' })
+    .max(120, { error: 'Como máximo 120 cuotas.' }),
+  firstDueDate: dateSchema,
+  /** defaults to the debt's current balance */
+  total: positiveMoneySchema.optional(),
+});
+export type PaymentPlan = z.input<typeof paymentPlanSchema>;
+
+/** PATCH /quotas/{id}/pay (body optional). */
+export const quotaPaySchema = z
+  .object({
+    paidAt: dateSchema.optional(),
+    method: z.enum(PAYMENT_METHODS).default('EFECTIVO'),
+    receiptNumber: optionalText(60),
+  })
+  .default({ method: 'EFECTIVO', receiptNumber: null });
+
+/** PATCH /quotas/{id}/mora (body optional; without moraAmount, simple interest at the debt's rate). */
+export const quotaMoraSchema = z.object({ moraAmount: nonNegativeMoneySchema.optional() }).default({});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { dateSchema, idFilter, idSchema } from './common';
+
+/** SPEC.md §3 "Report parameters: company, start, end". */
+export const clientDebtReportQuerySchema = z.object({
+  company: idSchema,
+  start: dateSchema.optional(),
+  end: dateSchema.optional(),
+});
+export const collectionTypesReportQuerySchema = z.object({ company: idFilter });
+export const generalKpiQuerySchema = z.object({
+  company: idFilter,
+  start: dateSchema.optional(),
+  end: dateSchema.optional(),
+});
+
+export const collectionTypesReportSchema = z.object({
+  data: z.array(
+    z.object({
+      collectionTypeId: z.number().int().nullable(),
+      name: z.string(),
+      debts: z.number().int(),
+      originalAmount: z.string(),
+      paidAmount: z.string(),
+      balance: z.string(),
+    }),
+  ),
+});
+
+export const generalKpiSchema = z.object({
+  portfolioAmount: z.string(),
+  collectedAmount: z.string(),
+  /** collected ÷ placed, as a percentage string with two decimals */
+  liquidationRate: z.string(),
+  debts: z.number().int(),
+  byStage: z.array(
+    z.object({ debtTypeId: z.number().int(), name: z.string(), debts: z.number().int(), amount: z.string() }),
+  ),
+  paymentsByMonth: z.array(z.object({ month: z.string(), amount: z.string(), payments: z.number().int() })),
+  overdueQuotas: z.number().int(),
+  overdueAmount: z.string(),
+  tasksDueToday: z.number().int(),
+});
+export type GeneralKpi = z.infer<typeof generalKpiSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  action: z.enum(['create', 'update', 'delete']),
+  resource: z.string(),
+  recordId: z.number().int().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(25),
+  resource: z.string().trim().max(40).optional(),
+  recordId: idFilter,
+  userId: idFilter,
+  action: z.enum(['create', 'update', 'delete']).optional(),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
+});

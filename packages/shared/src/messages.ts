@@ -12,6 +12,7 @@ export const MESSAGES = {
   tooManyAttempts: 'Demasiados intentos fallidos. Espere unos minutos e intente de nuevo.',
   tooManyRequests: 'Demasiadas solicitudes. Espere un momento e intente de nuevo.',
   notFound: 'No se encontró el recurso solicitado.',
+  referencedNotFound: 'El registro relacionado no existe.',
   routeNotFound: 'La ruta solicitada no existe.',
   invalidInput: 'Los datos enviados no son válidos.',
   invalidId: 'El identificador no es válido.',

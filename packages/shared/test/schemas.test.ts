@@ -42,3 +42,14 @@ describe('shared schemas', () => {
     expect(r.error?.issues[0]?.message).toMatch(/Entrada inválida|esperado/i);
   });
 });
+
+describe('PATCH schemas write only what was sent', () => {
+  it('a partial company update does not reset commission nor reactivate', async () => {
+    const { companyUpdateSchema, taskUpdateSchema, userCreateSchema: create } = await import('../src');
+    expect(companyUpdateSchema.parse({ name: 'Otro' })).toEqual({ name: 'Otro' });
+    expect(taskUpdateSchema.parse({ title: 'Llamar' })).toEqual({ title: 'Llamar' });
+    expect(
+      create.safeParse({ name: 'Ana', alias: 'ana', password: '12345678' }).error?.issues[0]?.message,
+    ).toBe('Este campo es obligatorio.');
+  });
+});

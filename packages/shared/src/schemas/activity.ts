@@ -7,6 +7,7 @@ import {
   instantSchema,
   nonNegativeMoneySchema,
   optionalText,
+  partialUpdate,
   requiredText,
   timestamps,
 } from './common';
@@ -38,7 +39,7 @@ export const eventCreateSchema = z.object({
   date: instantSchema.optional(),
   description: optionalText(4000),
 });
-export const eventUpdateSchema = eventCreateSchema.omit({ debtId: true }).partial();
+export const eventUpdateSchema = partialUpdate(eventCreateSchema.omit({ debtId: true }));
 export const eventListQuerySchema = listQuerySchema(['id', 'date', 'createdAt']).extend({
   debtId: idFilter,
   eventTypeId: idFilter,
@@ -85,7 +86,7 @@ export const embargoCreateSchema = z.object({
   status: z.enum(EMBARGO_STATUSES).default('SOLICITADO'),
   notes: optionalText(2000),
 });
-export const embargoUpdateSchema = embargoCreateSchema.omit({ debtId: true }).partial();
+export const embargoUpdateSchema = partialUpdate(embargoCreateSchema.omit({ debtId: true }));
 export const embargoListQuerySchema = listQuerySchema(['id', 'date', 'amount', 'createdAt']).extend({
   debtId: idFilter,
   embargoTypeId: idFilter,
@@ -121,7 +122,7 @@ const endAfterStart = (t: { start?: string; end?: string | null }) =>
   !t.start || !t.end || Date.parse(t.end) >= Date.parse(t.start);
 const endMessage = { error: 'El fin no puede ser anterior al inicio.', path: ['end'] };
 export const taskCreateSchema = taskFields.refine(endAfterStart, endMessage);
-export const taskUpdateSchema = taskFields.partial().refine(endAfterStart, endMessage);
+export const taskUpdateSchema = partialUpdate(taskFields).refine(endAfterStart, endMessage);
 export const taskListQuerySchema = listQuerySchema(['id', 'start', 'createdAt']).extend({
   userId: idFilter,
   debtId: idFilter,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogSchema, idFilter, idSchema, requiredText } from './common';
+import { catalogSchema, idFilter, idSchema, partialUpdate, requiredText } from './common';
 import { listQuerySchema } from './list';
 
 /**
@@ -28,7 +28,7 @@ export const eventSubTypeSchema = z.object({
 export type EventSubType = z.infer<typeof eventSubTypeSchema>;
 
 export const eventSubTypeCreateSchema = z.object({ eventTypeId: idSchema, name: requiredText(80) });
-export const eventSubTypeUpdateSchema = eventSubTypeCreateSchema.partial();
+export const eventSubTypeUpdateSchema = partialUpdate(eventSubTypeCreateSchema);
 export const eventSubTypeListQuerySchema = listQuerySchema(['id', 'name', 'createdAt']).extend({
   eventTypeId: idFilter,
 });

@@ -7,11 +7,15 @@ import { isMoney, normalizeMoney } from '../money';
 z.config(z.locales.es());
 
 /** Database ids: positive integers, also accepted as numeric strings (route params, query strings). */
-export const idSchema = z.coerce
+const coercedId = z.coerce
   .number({ error: MESSAGES.invalidId })
   .int({ error: MESSAGES.invalidId })
   .positive({ error: MESSAGES.invalidId })
   .max(2_147_483_647, { error: MESSAGES.invalidId });
+export const idSchema = z
+  .unknown()
+  .refine((v) => v !== undefined && v !== null && v !== '', { error: MESSAGES.required })
+  .pipe(coercedId);
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const requiredText = (max: number) =>
@@ -101,6 +105,20 @@ export const catalogSchema = z.object({
   updatedAt: z.string(),
 });
 export const catalogCreateSchema = z.object({ name: requiredText(80), description: optionalText(500) });
-export const catalogUpdateSchema = catalogCreateSchema.partial();
+export const catalogUpdateSchema = partialUpdate(catalogCreateSchema);
 export type Catalog = z.infer<typeof catalogSchema>;
 export type CatalogCreate = z.input<typeof catalogCreateSchema>;
+
+/**
+ * The PATCH schema of a create schema: every field optional and without its default, because zod's
+ * `.partial()` still fills defaults and a partial update must write only what was sent.
+ */
+export function partialUpdate<T extends z.ZodObject>(schema: T): ReturnType<T['partial']> {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [
+      key,
+      (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+    ]),
+  );
+  return z.object(shape) as unknown as ReturnType<T['partial']>;
+}

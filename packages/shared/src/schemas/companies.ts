@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { cuitSchema, optionalEmail, optionalText, percentSchema, requiredText, timestamps } from './common';
+import {
+  cuitSchema,
+  optionalEmail,
+  optionalText,
+  partialUpdate,
+  percentSchema,
+  requiredText,
+  timestamps,
+} from './common';
 import { listQuerySchema } from './list';
 
 /** DESIGN.md §8: the creditor that hires the agency. */
@@ -27,7 +35,7 @@ export const companyCreateSchema = z.object({
   commissionRate: percentSchema.default('0'),
   active: z.boolean().default(true),
 });
-export const companyUpdateSchema = companyCreateSchema.partial();
+export const companyUpdateSchema = partialUpdate(companyCreateSchema);
 export type CompanyCreate = z.input<typeof companyCreateSchema>;
 
 export const companyListQuerySchema = listQuerySchema(['id', 'name', 'cuit', 'createdAt']).extend({

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { PROVINCES } from '../enums';
 import { isValidCuit, onlyDigits } from '../ids';
 import { MESSAGES } from '../messages';
-import { dniSchema, optionalDate, optionalEmail, optionalText, requiredText, timestamps } from './common';
+import {
+  dniSchema,
+  optionalDate,
+  optionalEmail,
+  optionalText,
+  partialUpdate,
+  requiredText,
+  timestamps,
+} from './common';
 import { listQuerySchema } from './list';
 
 /** DESIGN.md §8: the person who owes. DNI unique; CUIT/CUIL optional but valid when given. */
@@ -51,7 +59,7 @@ export const debtorCreateSchema = z.object({
   employer: optionalText(120),
   notes: optionalText(2000),
 });
-export const debtorUpdateSchema = debtorCreateSchema.partial();
+export const debtorUpdateSchema = partialUpdate(debtorCreateSchema);
 export type DebtorCreate = z.input<typeof debtorCreateSchema>;
 
 export const debtorListQuerySchema = listQuerySchema(['id', 'lastName', 'dni', 'createdAt']).extend({

@@ -6,6 +6,7 @@ import {
   idSchema,
   optionalDate,
   optionalText,
+  partialUpdate,
   percentSchema,
   positiveMoneySchema,
   timestamps,
@@ -69,7 +70,7 @@ export const debtCreateSchema = z.object({
   caseNumber: optionalText(60),
   notes: optionalText(4000),
 });
-export const debtUpdateSchema = debtCreateSchema.partial();
+export const debtUpdateSchema = partialUpdate(debtCreateSchema);
 export type DebtCreate = z.input<typeof debtCreateSchema>;
 
 export const debtListQuerySchema = listQuerySchema([

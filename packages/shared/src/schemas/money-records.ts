@@ -5,6 +5,7 @@ import {
   idFilter,
   idSchema,
   optionalText,
+  partialUpdate,
   positiveMoneySchema,
   requiredText,
   timestamps,
@@ -34,7 +35,7 @@ export const paymentCreateSchema = z.object({
   receiptNumber: optionalText(60),
   notes: optionalText(1000),
 });
-export const paymentUpdateSchema = paymentCreateSchema.omit({ debtId: true }).partial();
+export const paymentUpdateSchema = partialUpdate(paymentCreateSchema.omit({ debtId: true }));
 export const paymentListQuerySchema = listQuerySchema(['id', 'paidAt', 'amount', 'createdAt']).extend({
   debtId: idFilter,
   quotaId: idFilter,
@@ -64,7 +65,7 @@ export const depositCreateSchema = z.object({
   receiptNumber: optionalText(60),
   notes: optionalText(1000),
 });
-export const depositUpdateSchema = depositCreateSchema.omit({ debtId: true }).partial();
+export const depositUpdateSchema = partialUpdate(depositCreateSchema.omit({ debtId: true }));
 export const depositListQuerySchema = listQuerySchema(['id', 'depositedAt', 'amount', 'createdAt']).extend({
   debtId: idFilter,
   from: dateSchema.optional(),
@@ -86,7 +87,7 @@ export const serviceCreateSchema = z.object({
   amount: positiveMoneySchema,
   date: dateSchema,
 });
-export const serviceUpdateSchema = serviceCreateSchema.omit({ debtId: true }).partial();
+export const serviceUpdateSchema = partialUpdate(serviceCreateSchema.omit({ debtId: true }));
 export const serviceListQuerySchema = listQuerySchema(['id', 'date', 'amount', 'createdAt']).extend({
   debtId: idFilter,
 });

@@ -6,6 +6,7 @@ import {
   idSchema,
   nonNegativeMoneySchema,
   optionalText,
+  partialUpdate,
   positiveMoneySchema,
   timestamps,
 } from './common';
@@ -33,7 +34,7 @@ export const quotaCreateSchema = z.object({
   dueDate: dateSchema,
 });
 /** Status, mora and payment change only through /pay and /mora. */
-export const quotaUpdateSchema = quotaCreateSchema.omit({ debtId: true }).partial();
+export const quotaUpdateSchema = partialUpdate(quotaCreateSchema.omit({ debtId: true }));
 
 export const quotaListQuerySchema = listQuerySchema(['id', 'number', 'dueDate', 'amount']).extend({
   debtId: idFilter,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { USER_TYPES } from '../userTypes';
-import { idSchema, optionalEmail, requiredText, timestamps } from './common';
+import { idSchema, optionalEmail, partialUpdate, requiredText, timestamps } from './common';
 import { listQuerySchema } from './list';
 
 /** DESIGN.md §8. The password is write-only: it never appears in a response. */
@@ -20,8 +20,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+// Trimmed like the login form trims what is typed, or a password with outer spaces could never match.
 const passwordSchema = z
   .string({ error: MESSAGES.required })
+  .trim()
   .min(8, { error: MESSAGES.passwordTooShort })
   .max(128, { error: MESSAGES.tooLong(128) });
 
@@ -38,7 +40,7 @@ export const userCreateSchema = z.object({
   companyId: idSchema.nullish().transform((v) => v ?? null),
   active: z.boolean().default(true),
 });
-export const userUpdateSchema = userCreateSchema.partial();
+export const userUpdateSchema = partialUpdate(userCreateSchema);
 export type UserCreate = z.input<typeof userCreateSchema>;
 
 export const userListQuerySchema = listQuerySchema(['id', 'name', 'alias', 'createdAt']).extend({

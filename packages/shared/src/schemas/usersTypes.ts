@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../userTypes';
-import { optionalText, requiredText, timestamps } from './common';
+import { optionalText, partialUpdate, requiredText, timestamps } from './common';
 import { listQuerySchema } from './list';
 
 /**
@@ -21,7 +21,7 @@ export const userTypeCreateSchema = z.object({
   role: z.enum(USER_TYPES, { error: 'Elija un rol: ADMIN, GENERAL o CLIENTE.' }),
   description: optionalText(500),
 });
-export const userTypeUpdateSchema = userTypeCreateSchema.partial();
+export const userTypeUpdateSchema = partialUpdate(userTypeCreateSchema);
 export type UserTypeCreate = z.input<typeof userTypeCreateSchema>;
 
 export const userTypeListQuerySchema = listQuerySchema(['id', 'name', 'role', 'createdAt']).extend({

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { MESSAGES } from '@cobranzas/shared';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerGuard } from './auth/guard';
+import { registerJwt } from './auth/jwt';
+import { authRoutes } from './auth/routes';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerDocs } from './docs';
+import { registerErrorHandling } from './errors';
+import { companiesModule } from './modules/companies';
+import { debtsTypesModule } from './modules/debtsTypes';
+import { healthModule } from './modules/health';
+import { usersModule } from './modules/users';
+import { usersTypesModule } from './modules/usersTypes';
+import { registerSecurity } from './security';
+import { registerWeb } from './web';
+
+export const VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+/** Never in a log line: credentials, tokens, cookies. */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordHash',
+  '*.access_token',
+];
+
+/** Fastify's pino options for the server; tests reuse them to prove what never gets logged. */
+export function loggerOptions(level = 'info') {
+  return { level, redact: { paths: REDACT_PATHS, censor: '[oculto]' } };
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Fastify's logger option; defaults to pino at info level with the redactions above. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole product as a Fastify instance, without listening: tests drive it with `app.inject`. */
+export async function buildApp({ config, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(),
+    bodyLimit: 1024 * 1024,
+    // Ids and query strings are small; a huge URL is an attack, not a request.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // An empty body with Content-Type: application/json (POST /refresh from some clients) is no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  await registerSecurity(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: MESSAGES.tooManyRequests,
+    }),
+  });
+  await registerJwt(app, config);
+  await registerDocs(app, VERSION);
+  registerGuard(app);
+
+  const { db } = database;
+  healthModule(app, db, VERSION);
+  authRoutes(app, { db, config });
+  usersModule(app, db);
+  usersTypesModule(app, db);
+  companiesModule(app, db);
+  debtsTypesModule(app, db);
+
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,54 @@
+import {
+  type ApiResource,
+  defineAbilityFor,
+  type HttpMethod,
+  MESSAGES,
+  METHOD_ACTIONS,
+  RESOURCE_SUBJECTS,
+} from '@cobranzas/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../errors';
+import { authenticate } from './jwt';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Who may call a route under /api. Default: a valid token whose role the rules of DESIGN.md §6
+     * allow for the route's resource. 'authenticated': any valid token. 'public': anyone.
+     */
+    access?: 'public' | 'authenticated';
+  }
+}
+
+export const DOCS_PREFIX = '/api/docs';
+
+const isResource = (segment: string): segment is ApiResource => Object.hasOwn(RESOURCE_SUBJECTS, segment);
+const isMethod = (method: string): method is HttpMethod => Object.hasOwn(METHOD_ACTIONS, method);
+
+/** 403 unless the shared CASL rules let this role do the method's action on the resource's subject. */
+function authorize(request: FastifyRequest, routeUrl: string) {
+  const resource = routeUrl.split('/')[2] ?? '';
+  const { method } = request;
+  // A protected route whose resource has no rule is refused: new resources must be mapped first.
+  if (!isResource(resource) || !isMethod(method)) throw new HttpError(403, MESSAGES.forbidden);
+  const ability = defineAbilityFor({ type: request.user.type });
+  if (!ability.can(METHOD_ACTIONS[method], RESOURCE_SUBJECTS[resource])) {
+    throw new HttpError(403, MESSAGES.forbidden);
+  }
+}
+
+/**
+ * One hook guards every /api route. It runs at onRequest, before the body is read, so a refused
+ * request costs nothing and answers 401/403 before any 400 about its content.
+ */
+export function registerGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const routeUrl = request.routeOptions.url;
+    // Unknown routes reach the 404 handler; the web app's files are public.
+    if (!routeUrl?.startsWith('/api/')) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public' || routeUrl === DOCS_PREFIX || routeUrl.startsWith(`${DOCS_PREFIX}/`)) return;
+    await authenticate(request);
+    if (access !== 'authenticated') authorize(request, routeUrl);
+  });
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; null → embedded PGlite under dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  jwtSecret: string;
+  tokenTtlMinutes: number;
+  adminAlias: string;
+  /** Password of the first ADMIN, used only when no user exists; null → a random one. */
+  adminPassword: string | null;
+  webDist: string;
+  /** Coarse per-address limit on POST /api/login, on top of the per-alias throttle. */
+  loginRateLimitPerMinute: number;
+}
+
+/** A configuration problem, reported in Spanish before the server starts. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const ALIAS_PATTERN = /^[A-Za-z0-9._@-]{1,50}$/;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} debe ser un número entero entre ${min} y ${max} (se recibió "${raw}").`);
+  }
+  return value;
+}
+
+/** JWT_SECRET, or one generated once and kept in DATA_DIR/jwt-secret so tokens survive restarts. */
+function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
+  const given = env.JWT_SECRET?.trim();
+  if (given) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET debe tener al menos 32 caracteres.');
+    return given;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length < 32) throw new ConfigError(`El secreto JWT guardado en ${file} es inválido: bórrelo.`);
+    return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    // 'wx': if another process wrote it first, use theirs.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw new ConfigError(`No se pudo guardar el secreto JWT en ${file}: ${(error as Error).message}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL debe comenzar con postgres:// o postgresql://.');
+  }
+  const adminAlias = env.ADMIN_ALIAS?.trim() || 'admin';
+  if (!ALIAS_PATTERN.test(adminAlias)) {
+    throw new ConfigError('ADMIN_ALIAS solo puede tener letras, números y los signos . _ - @ (hasta 50).');
+  }
+  const adminPassword = env.ADMIN_PASSWORD?.trim() || null;
+  if (adminPassword && (adminPassword.length < 8 || adminPassword.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD debe tener entre 8 y 128 caracteres.');
+  }
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const tokenTtlMinutes = integer(env, 'TOKEN_TTL_MINUTES', 15, 1, 24 * 60);
+  const loginRateLimitPerMinute = integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 100, 1, 100_000);
+  const dataDir = path.resolve(process.cwd(), env.DATA_DIR?.trim() || './data');
+  return {
+    port,
+    host: env.HOST?.trim() || '127.0.0.1',
+    databaseUrl,
+    dataDir,
+    // Last: it may write DATA_DIR/jwt-secret, which must not happen for an invalid configuration.
+    jwtSecret: jwtSecretFrom(env, dataDir),
+    tokenTtlMinutes,
+    adminAlias,
+    adminPassword,
+    webDist: path.resolve(process.cwd(), env.WEB_DIST?.trim() || DEFAULT_WEB_DIST),
+    loginRateLimitPerMinute,
+  };
+}

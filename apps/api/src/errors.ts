@@ -1,0 +1,92 @@
+import { type ErrorResponse, MESSAGES } from '@cobranzas/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An expected failure with its status and Spanish message (DESIGN.md §7 error body). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (field: string, message: string) =>
+  new HttpError(400, MESSAGES.invalidInput, { [field]: [message] });
+export const notFound = () => new HttpError(404, MESSAGES.notFound);
+export const conflict = (message: string, errors?: FieldErrors) => new HttpError(409, message, errors);
+
+/** The PostgreSQL error behind a Drizzle error (same fields on `pg` and PGlite). */
+export interface PgError {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
+
+export function pgErrorOf(error: unknown): PgError | undefined {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
+  }
+  return undefined;
+}
+
+const camelCase = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The column a foreign-key error names: 'Key (company_id)=(9) is not present…' → companyId. */
+export function foreignKeyField(error: PgError): string | undefined {
+  const column = /Key \(([a-z_]+)\)/.exec(error.detail ?? '')?.[1];
+  return column ? camelCase(column) : undefined;
+}
+
+function validationErrors(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+) {
+  const errors: FieldErrors = {};
+  for (const issue of error.validation) {
+    const field =
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+    errors[field] ??= [];
+    errors[field].push(issue.message ?? MESSAGES.invalidInput);
+  }
+  return errors;
+}
+
+const send = (statusCode: number, body: ErrorResponse) => ({ statusCode, body });
+
+/** Maps any error to a status and a Spanish body; never leaks a stack or an internal message. */
+function describe(error: FastifyError): { statusCode: number; body: ErrorResponse } {
+  if (error instanceof HttpError) {
+    return send(error.statusCode, { message: error.message, ...(error.errors && { errors: error.errors }) });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = validationErrors(error);
+    return send(400, { message: errors.id ? MESSAGES.invalidId : MESSAGES.invalidInput, errors });
+  }
+  const pg = pgErrorOf(error);
+  if (pg?.code === '23505') return send(409, { message: MESSAGES.conflict });
+  if (pg?.code === '23503') return send(409, { message: MESSAGES.referenced });
+  // 22xxx: data exceptions (a value out of range for its column, a bad number…) are bad input.
+  if (pg?.code.startsWith('22')) return send(400, { message: MESSAGES.invalidInput });
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, { message: MESSAGES.payloadTooLarge });
+  if (error.statusCode === 429) return send(429, { message: MESSAGES.tooManyRequests });
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Unparsable JSON, unsupported content types and other client mistakes Fastify detects.
+    return send(400, { message: MESSAGES.invalidInput });
+  }
+  return send(500, { message: MESSAGES.internalError });
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { statusCode, body } = describe(error);
+    if (statusCode >= 500) request.log.error({ err: error }, 'error no controlado');
+    if (error instanceof HttpError && error.headers) reply.headers(error.headers);
+    return reply.code(statusCode).send(body);
+  });
+}

@@ -1,0 +1,34 @@
+import {
+  companyCreateSchema,
+  companyListQuerySchema,
+  companySchema,
+  companyUpdateSchema,
+  MESSAGES,
+} from '@cobranzas/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { companies } from '../db/schema';
+import { crudModule, equals } from './crud';
+
+export function companiesModule(app: FastifyInstance, db: Db) {
+  crudModule(app, db, {
+    resource: 'companies',
+    label: 'compañías',
+    table: companies,
+    schemas: {
+      item: companySchema,
+      listQuery: companyListQuerySchema,
+      create: companyCreateSchema,
+      update: companyUpdateSchema,
+    },
+    sortable: {
+      name: companies.name,
+      id: companies.id,
+      cuit: companies.cuit,
+      createdAt: companies.createdAt,
+    },
+    search: [companies.name, companies.cuit, companies.contactName, companies.email],
+    filters: { active: equals(companies.active) },
+    unique: { companies_cuit_unique: { field: 'cuit', message: MESSAGES.cuitTaken } },
+  });
+}

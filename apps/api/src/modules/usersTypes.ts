@@ -1,0 +1,48 @@
+import {
+  MESSAGES,
+  userTypeCreateSchema,
+  userTypeListQuerySchema,
+  userTypeSchema,
+  userTypeUpdateSchema,
+} from '@cobranzas/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { userTypes } from '../db/schema';
+import { isFixedId } from '../db/seed';
+import { conflict } from '../errors';
+import { crudModule, equals } from './crud';
+
+export function usersTypesModule(app: FastifyInstance, db: Db) {
+  crudModule(app, db, {
+    resource: 'users-types',
+    label: 'tipos de usuario',
+    table: userTypes,
+    schemas: {
+      item: userTypeSchema,
+      listQuery: userTypeListQuerySchema,
+      create: userTypeCreateSchema,
+      update: userTypeUpdateSchema,
+    },
+    sortable: {
+      id: userTypes.id,
+      name: userTypes.name,
+      role: userTypes.role,
+      createdAt: userTypes.createdAt,
+    },
+    search: [userTypes.name, userTypes.description],
+    filters: { role: equals(userTypes.role) },
+    unique: { user_types_name_unique: { field: 'name', message: MESSAGES.userTypeTaken } },
+    hooks: {
+      // ADMIN, GENERAL and CLIENTE (ids 1–3) are what the permission rules are written against.
+      beforeUpdate(input, current) {
+        const renames = input.name !== undefined && input.name !== current.name;
+        const changesRole = input.role !== undefined && input.role !== current.role;
+        if (isFixedId(current.id as number) && (renames || changesRole)) throw conflict(MESSAGES.fixedRecord);
+        return input;
+      },
+      beforeDelete(current) {
+        if (isFixedId(current.id as number)) throw conflict(MESSAGES.fixedRecord);
+      },
+    },
+  });
+}

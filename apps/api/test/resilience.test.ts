@@ -1,0 +1,80 @@
+import { Writable } from 'node:stream';
+import { MESSAGES } from '@cobranzas/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loggerOptions } from '../src/app';
+import {
+  ADMIN_ALIAS,
+  ADMIN_PASSWORD,
+  call,
+  forEachBackend,
+  login,
+  startApp,
+  type TestApp,
+  tokenFor,
+} from './helpers';
+
+forEachBackend('per-address rate limit on /api/login', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(backend, { env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(() => t?.close());
+
+  it('past the limit, any alias from that address → 429 in Spanish with Retry-After', async () => {
+    for (let i = 0; i < 3; i++) expect((await login(t.app, `otro${i}`, 'x')).status).toBe(401);
+    const response = await login(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
+    expect(response.status).toBe(429);
+    expect(response.body).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+forEachBackend('logs', (backend) => {
+  let t: TestApp;
+  let output = '';
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        output += chunk.toString();
+        done();
+      },
+    });
+    // The production logger options, at the most verbose level, writing into `output`.
+    t = await startApp(backend, { logger: { ...loggerOptions('trace'), stream } });
+  });
+  afterAll(() => t?.close());
+
+  it('never contain passwords or tokens, even at trace level', async () => {
+    const token = await tokenFor(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
+    await call(t.app, token, { method: 'GET', url: '/api/users' });
+    await login(t.app, ADMIN_ALIAS, 'clave-equivocada-9');
+    expect(output).toContain('/api/users');
+    expect(output).not.toContain(ADMIN_PASSWORD);
+    expect(output).not.toContain('clave-equivocada-9');
+    expect(output).not.toContain(token.split('.')[2]);
+  });
+});
+
+forEachBackend('when the database fails', (backend) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startApp(backend);
+    token = await tokenFor(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
+    await t.database.close();
+    t.database.close = async () => {};
+  });
+  afterAll(() => t?.close());
+
+  it('an unexpected error → 500 with the Spanish message only, no stack or driver text', async () => {
+    const response = await call(t.app, token, { method: 'GET', url: '/api/users' });
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ message: MESSAGES.internalError });
+  });
+
+  it('health reports the database down with 503', async () => {
+    const response = await call(t.app, null, { method: 'GET', url: '/api/health' });
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ status: 'error', db: 'down' });
+  });
+});

@@ -1,0 +1,94 @@
+/** The sidebar menu of SPEC §2 as data, and its filter (SPEC §6 "Sidebar filtering"). */
+import type { Action, Subject } from '@cobranzas/shared';
+
+export type Permission = readonly [Action, Subject];
+export type MenuIcon =
+  | 'debts'
+  | 'users'
+  | 'companies'
+  | 'events'
+  | 'debtors'
+  | 'embargos'
+  | 'calendar'
+  | 'debtTypes';
+
+export type MenuLink = {
+  label: string;
+  to: string;
+  /** Shown when any of these is allowed; no rule → shown to everyone. */
+  anyOf?: readonly Permission[];
+};
+export type MenuGroup = {
+  kind: 'group';
+  label: string;
+  icon: MenuIcon;
+  anyOf?: readonly Permission[];
+  links: readonly MenuLink[];
+};
+export type MenuHeader = { kind: 'header'; label: string; anyOf?: readonly Permission[] };
+export type MenuItem = MenuGroup | MenuHeader;
+
+const crud = (base: string): MenuLink[] => [
+  { label: 'Agregar', to: `${base}/add` },
+  { label: 'Listar', to: `${base}/list` },
+];
+
+export const MENU: readonly MenuItem[] = [
+  {
+    kind: 'group',
+    label: 'Cobranzas',
+    icon: 'debts',
+    anyOf: [['view', 'Debts']],
+    links: [
+      { label: 'Buscador', to: '/debts/search' },
+      { label: 'Nueva', to: '/debts/add', anyOf: [['add', 'Debts']] },
+      { label: 'Preventivas', to: '/debts/type/1' },
+      { label: 'Extrajudiciales', to: '/debts/type/2' },
+      { label: 'Judiciales', to: '/debts/type/3' },
+    ],
+  },
+  { kind: 'header', label: 'Administración', anyOf: [['view', 'SystemManagement']] },
+  { kind: 'group', label: 'Usuarios', icon: 'users', links: crud('/users') },
+  { kind: 'group', label: 'Compañias', icon: 'companies', links: crud('/companies') },
+  { kind: 'group', label: 'Eventos', icon: 'events', links: crud('/eventsTypes') },
+  {
+    kind: 'group',
+    label: 'Deudores',
+    icon: 'debtors',
+    anyOf: [
+      ['add', 'debtors'],
+      ['view', 'debtors'],
+    ],
+    links: crud('/debtors'),
+  },
+  { kind: 'group', label: 'Tipos de embargos', icon: 'embargos', links: crud('/embargos-types') },
+  {
+    kind: 'group',
+    label: 'Agenda',
+    icon: 'calendar',
+    anyOf: [['view', 'tasks']],
+    links: [{ label: 'Ver Agenda', to: '/calendar' }],
+  },
+  { kind: 'group', label: 'Tipos de deuda', icon: 'debtTypes', links: crud('/debts-types') },
+];
+
+export type Can = (action: Action, subject: Subject) => boolean;
+
+function allowed(anyOf: readonly Permission[] | undefined, can: Can): boolean {
+  return !anyOf || anyOf.some(([action, subject]) => can(action, subject));
+}
+
+/** The items and links the user may see, in menu order. A group left without links is dropped. */
+export function filterMenu(menu: readonly MenuItem[], can: Can): MenuItem[] {
+  const visible: MenuItem[] = [];
+  for (const item of menu) {
+    if (!allowed(item.anyOf, can)) continue;
+    if (item.kind === 'header') {
+      visible.push(item);
+      continue;
+    }
+    const links = item.links.filter((link) => allowed(link.anyOf, can));
+    if (links.length > 0) visible.push({ ...item, links });
+  }
+  return visible;
+}

@@ -1,0 +1,24 @@
+import { useAbility } from '@casl/react';
+import type { Action, AppAbility, Subject } from '@cobranzas/shared';
+import { MESSAGES } from '@cobranzas/shared';
+import type { ReactNode } from 'react';
+import classes from './RequirePermission.module.css';
+
+/** SPEC §6 route guards: the page when allowed, otherwise the fixed "no permission" text. */
+export function RequirePermission({
+  action,
+  subject,
+  children,
+}: {
+  action: Action;
+  subject: Subject;
+  children: ReactNode;
+}) {
+  const ability = useAbility<AppAbility>();
+  if (ability.can(action, subject)) return children;
+  return (
+    <div className={classes.root} role="alert">
+      {MESSAGES.forbidden}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+
+export function CalendarPage() {
+  return <PlaceholderPage title="Agenda" />;
+}

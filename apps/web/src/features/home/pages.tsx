@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+
+export function HomePage() {
+  return <PlaceholderPage title="Inicio" />;
+}

@@ -1,0 +1,84 @@
+/**
+ * The one HTTP client (SPEC §7, §8): base path {host}/api, Bearer token from local storage,
+ * no timeout, the XSRF cookie/header defaults, and the expiry rule on responses.
+ */
+import { MESSAGES } from '@cobranzas/shared';
+import axios, { type AxiosResponse, isAxiosError } from 'axios';
+import { config, STORAGE_KEYS } from './config';
+import { session } from './session';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The login call: its 401 is "wrong credentials", not an expired session. */
+    skipSessionExpiry?: boolean;
+  }
+}
+
+/**
+ * How every failed call rejects: `data` is the server's answer when there is one, `message` the
+ * server's message or else the client's own (network error, timeout…).
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  /** HTTP status, when the server answered. */
+  readonly status: number | undefined;
+  /** The server's data, when the server answered. */
+  readonly data: unknown;
+  /** data.message when the server sent one. */
+  readonly serverMessage: string | undefined;
+
+  constructor(options: { status?: number; data?: unknown; clientMessage?: string; cause?: unknown }) {
+    const serverMessage = messageOf(options.data);
+    super(serverMessage ?? options.clientMessage ?? '', { cause: options.cause });
+    this.status = options.status;
+    this.data = options.data;
+    this.serverMessage = serverMessage;
+  }
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || !('message' in data)) return undefined;
+  return typeof data.message === 'string' && data.message ? data.message : undefined;
+}
+
+export const api = axios.create({
+  baseURL: config.apiBaseUrl,
+  timeout: 0,
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+  headers: { Accept: 'application/json' },
+});
+
+api.interceptors.request.use((request) => {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  return request;
+});
+
+function isExpiry(status: number | undefined, data: unknown, skip: boolean | undefined): boolean {
+  return !skip && (status === 401 || messageOf(data) === MESSAGES.tokenExpired);
+}
+
+api.interceptors.response.use(
+  (response: AxiosResponse) => {
+    // Some backends answer an expired token with a 2xx body; SPEC §4 treats the message alone as expiry.
+    if (isExpiry(undefined, response.data, response.config.skipSessionExpiry)) {
+      session.expire();
+      return Promise.reject(new ApiError({ status: response.status, data: response.data }));
+    }
+    return response;
+  },
+  (error: unknown) => {
+    if (!isAxiosError(error)) return Promise.reject(error);
+    const { response } = error;
+    if (isExpiry(response?.status, response?.data, error.config?.skipSessionExpiry)) session.expire();
+    return Promise.reject(
+      new ApiError({
+        status: response?.status,
+        data: response?.data,
+        clientMessage: error.message,
+        cause: error,
+      }),
+    );
+  },
+);

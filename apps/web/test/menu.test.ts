@@ -1,0 +1,131 @@
+import { type Action, defineAbilityFor, type Subject, type UserTypeName } from '@cobranzas/shared';
+import { describe, expect, it } from 'vitest';
+import { filterMenu, MENU, type MenuItem } from '../src/app/layout/menu';
+
+const ALL_LINKS = {
+  Cobranzas: ['Buscador', 'Nueva', 'Preventivas', 'Extrajudiciales', 'Judiciales'],
+  Usuarios: ['Agregar', 'Listar'],
+  Compañias: ['Agregar', 'Listar'],
+  Eventos: ['Agregar', 'Listar'],
+  Deudores: ['Agregar', 'Listar'],
+  'Tipos de embargos': ['Agregar', 'Listar'],
+  Agenda: ['Ver Agenda'],
+  'Tipos de deuda': ['Agregar', 'Listar'],
+};
+
+/** The menu as "Group: link, link" lines and header lines, in order. */
+function outline(items: MenuItem[]): string[] {
+  return items.map((item) =>
+    item.kind === 'header'
+      ? `# ${item.label}`
+      : `${item.label}: ${item.links.map((l) => l.label).join(', ')}`,
+  );
+}
+
+function menuFor(type: UserTypeName | null) {
+  const ability = defineAbilityFor(type ? { type } : null);
+  return outline(filterMenu(MENU, (action, subject) => ability.can(action, subject)));
+}
+
+describe('sidebar menu (SPEC §2)', () => {
+  it('has the groups, entries and routes of the spec, in order', () => {
+    expect(outline([...MENU])).toEqual([
+      'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales',
+      '# Administración',
+      ...Object.entries(ALL_LINKS)
+        .slice(1)
+        .map(([group, links]) => `${group}: ${links.join(', ')}`),
+    ]);
+    const routes = MENU.flatMap((item) => (item.kind === 'group' ? item.links.map((l) => l.to) : []));
+    expect(routes).toEqual([
+      '/debts/search',
+      '/debts/add',
+      '/debts/type/1',
+      '/debts/type/2',
+      '/debts/type/3',
+      '/users/add',
+      '/users/list',
+      '/companies/add',
+      '/companies/list',
+      '/eventsTypes/add',
+      '/eventsTypes/list',
+      '/debtors/add',
+      '/debtors/list',
+      '/embargos-types/add',
+      '/embargos-types/list',
+      '/calendar',
+      '/debts-types/add',
+      '/debts-types/list',
+    ]);
+  });
+});
+
+describe('sidebar filtering per role (SPEC §6)', () => {
+  const everything = outline([...MENU]);
+
+  it('ADMIN sees everything', () => {
+    expect(menuFor('ADMIN')).toEqual(everything);
+  });
+
+  it('GENERAL (view/add/edit Debts, view SystemManagement, manage debtors and tasks) sees everything', () => {
+    expect(menuFor('GENERAL')).toEqual(everything);
+  });
+
+  it('CLIENTE (view Debts only): Cobranzas without Nueva, no header, no Deudores, no Agenda', () => {
+    expect(menuFor('CLIENTE')).toEqual([
+      'Cobranzas: Buscador, Preventivas, Extrajudiciales, Judiciales',
+      'Usuarios: Agregar, Listar',
+      'Compañias: Agregar, Listar',
+      'Eventos: Agregar, Listar',
+      'Tipos de embargos: Agregar, Listar',
+      'Tipos de deuda: Agregar, Listar',
+    ]);
+  });
+
+  it('signed out: only the entries with no rule', () => {
+    expect(menuFor(null)).toEqual([
+      'Usuarios: Agregar, Listar',
+      'Compañias: Agregar, Listar',
+      'Eventos: Agregar, Listar',
+      'Tipos de embargos: Agregar, Listar',
+      'Tipos de deuda: Agregar, Listar',
+    ]);
+  });
+});
+
+describe('sidebar filtering, one rule at a time (SPEC §6)', () => {
+  const only =
+    (...allowed: [Action, Subject][]) =>
+    (action: Action, subject: Subject) =>
+      allowed.some(([a, s]) => a === action && s === subject);
+  const has = (items: MenuItem[], line: string) => outline(items).includes(line);
+  const groups = (items: MenuItem[]) => items.map((item) => item.label);
+
+  it('view Debts → the Cobranzas section and its entries (Nueva still needs add Debts)', () => {
+    expect(groups(filterMenu(MENU, only()))).not.toContain('Cobranzas');
+    const items = filterMenu(MENU, only(['view', 'Debts']));
+    expect(has(items, 'Cobranzas: Buscador, Preventivas, Extrajudiciales, Judiciales')).toBe(true);
+  });
+
+  it('add Debts → Nueva', () => {
+    const items = filterMenu(MENU, only(['view', 'Debts'], ['add', 'Debts']));
+    expect(has(items, 'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales')).toBe(true);
+  });
+
+  it('view SystemManagement → the Administración header', () => {
+    expect(groups(filterMenu(MENU, only()))).not.toContain('Administración');
+    expect(groups(filterMenu(MENU, only(['view', 'SystemManagement'])))).toContain('Administración');
+  });
+
+  it('add or view debtors → Deudores', () => {
+    expect(groups(filterMenu(MENU, only()))).not.toContain('Deudores');
+    expect(groups(filterMenu(MENU, only(['add', 'debtors'])))).toContain('Deudores');
+    expect(groups(filterMenu(MENU, only(['view', 'debtors'])))).toContain('Deudores');
+    expect(groups(filterMenu(MENU, only(['edit', 'debtors'])))).not.toContain('Deudores');
+  });
+
+  it('view tasks → Agenda', () => {
+    expect(groups(filterMenu(MENU, only()))).not.toContain('Agenda');
+    expect(groups(filterMenu(MENU, only(['view', 'tasks'])))).toContain('Agenda');
+  });
+});

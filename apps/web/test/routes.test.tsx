@@ -1,0 +1,191 @@
+import { MESSAGES, type UserTypeName } from '@cobranzas/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setNavigator } from '../src/lib/navigation';
+import { session } from '../src/lib/session';
+import { renderApp, signInAs } from './render';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  setNavigator(null);
+  session.start();
+});
+
+async function heading(name: string) {
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+}
+
+describe('routes of SPEC §2, each page lazily loaded', () => {
+  const pages: [string, string][] = [
+    ['/', 'Inicio'],
+    ['/users/list', 'Usuarios'],
+    ['/users/add', 'Nuevo usuario'],
+    ['/users/edit/4', 'Editar usuario'],
+    ['/companies/list', 'Compañías'],
+    ['/companies/add', 'Nueva compañía'],
+    ['/companies/edit/2', 'Editar compañía'],
+    ['/eventsTypes/list', 'Tipos de eventos'],
+    ['/eventsTypes/add', 'Nuevo tipo de evento'],
+    ['/eventsTypes/edit/1', 'Editar tipo de evento'],
+    ['/debtors/list', 'Deudores'],
+    ['/debtors/add', 'Nuevo deudor'],
+    ['/debtors/edit/9', 'Editar deudor'],
+    ['/embargos-types/list', 'Tipos de embargos'],
+    ['/embargos-types/add', 'Nuevo tipo de embargo'],
+    ['/embargos-types/edit/3', 'Editar tipo de embargo'],
+    ['/debts-types/list', 'Tipos de deuda'],
+    ['/debts-types/add', 'Nuevo tipo de deuda'],
+    ['/debts-types/edit/1', 'Editar tipo de deuda'],
+    ['/debts/search', 'Buscador de deudas'],
+    ['/debts/add', 'Nueva deuda'],
+    ['/debts/edit/5', 'Editar deuda'],
+    ['/debts/view/5', 'Detalle de deuda'],
+    ['/debts/type/1', 'Deudas preventivas'],
+    ['/debts/type/2', 'Deudas extrajudiciales'],
+    ['/debts/type/3', 'Deudas judiciales'],
+    ['/calendar', 'Agenda'],
+  ];
+
+  it.each(pages)('%s shows "%s", not built yet, inside the layout', async (path, title) => {
+    signInAs('ADMIN');
+    renderApp(path);
+    expect(await heading(title)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.notBuilt)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+  });
+
+  it("shows 'Cargando...' while the page module loads", async () => {
+    signInAs('ADMIN');
+    renderApp('/calendar');
+    expect(screen.getByText('Cargando...')).toBeInTheDocument();
+    await heading('Agenda');
+    expect(screen.queryByText('Cargando...')).not.toBeInTheDocument();
+  });
+
+  it.each(['/no/existe', '/debts/type/4', '/debts/type/preventiva'])(
+    '%s shows the not-found image inside the layout',
+    async (path) => {
+      signInAs('GENERAL');
+      renderApp(path);
+      expect(await screen.findByRole('img', { name: 'Página no encontrada' })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
+    },
+  );
+});
+
+describe('layout while signed out (SPEC §2)', () => {
+  it("shows 'Cargando' and sends the user to /login", async () => {
+    signInAs(null);
+    const { router } = renderApp('/users/list');
+    expect(await screen.findByText('Cargando')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bienvenido a Cobranzas' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('route guards (SPEC §6)', () => {
+  const cases: [UserTypeName, string, string | null][] = [
+    // [role, path, page title — or null when the guard refuses]
+    ['CLIENTE', '/debtors/list', 'Deudores'],
+    ['CLIENTE', '/debtors/add', null],
+    ['CLIENTE', '/debts/add', null],
+    ['CLIENTE', '/debts/edit/1', null],
+    ['CLIENTE', '/debts/view/1', 'Detalle de deuda'],
+    ['CLIENTE', '/debtors/edit/1', 'Editar deudor'],
+    ['GENERAL', '/debtors/list', 'Deudores'],
+    ['GENERAL', '/debtors/add', 'Nuevo deudor'],
+    ['GENERAL', '/debts/add', 'Nueva deuda'],
+    ['GENERAL', '/debts/edit/1', 'Editar deuda'],
+    ['ADMIN', '/debts/edit/1', 'Editar deuda'],
+  ];
+
+  it.each(cases)('%s on %s', async (role, path, title) => {
+    signInAs(role);
+    renderApp(path);
+    if (title) {
+      expect(await heading(title)).toBeInTheDocument();
+      expect(screen.queryByText(MESSAGES.forbidden)).not.toBeInTheDocument();
+    } else {
+      expect(await screen.findByText(MESSAGES.forbidden)).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    }
+  });
+
+  it('/debtors/list needs view Debts: a user with no Debts rule is refused', async () => {
+    signInAs('SIN_PERFIL' as UserTypeName);
+    renderApp('/debtors/list');
+    expect(await screen.findByText(MESSAGES.forbidden)).toBeInTheDocument();
+  });
+});
+
+describe('sidebar per role (SPEC §6)', () => {
+  it('CLIENTE: Cobranzas without Nueva, no Administración, Deudores or Agenda', async () => {
+    signInAs('CLIENTE');
+    const { user } = renderApp('/');
+    await heading('Inicio');
+    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+    await user.click(within(nav).getByRole('button', { name: 'Cobranzas' }));
+    expect(await within(nav).findByRole('link', { name: 'Buscador' })).toHaveAttribute(
+      'href',
+      '/debts/search',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Nueva' })).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Administración')).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Deudores' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Agenda' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Usuarios' })).toBeInTheDocument();
+  });
+
+  it('GENERAL: every group, the header and Agenda → Ver Agenda', async () => {
+    signInAs('GENERAL');
+    const { user } = renderApp('/');
+    await heading('Inicio');
+    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+    const groups = within(nav)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(groups).toEqual([
+      'Cobranzas',
+      'Usuarios',
+      'Compañias',
+      'Eventos',
+      'Deudores',
+      'Tipos de embargos',
+      'Agenda',
+      'Tipos de deuda',
+    ]);
+    expect(within(nav).getByText('Administración')).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Agenda' }));
+    expect(await within(nav).findByRole('link', { name: 'Ver Agenda' })).toHaveAttribute('href', '/calendar');
+    expect(within(nav).getByRole('link', { name: 'Cobranzas' })).toHaveAttribute('href', '/');
+  });
+
+  it('the group of the current page is open and its entry marked current', async () => {
+    signInAs('ADMIN');
+    renderApp('/debts/type/3');
+    await heading('Deudas judiciales');
+    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+    expect(within(nav).getByRole('button', { name: 'Cobranzas' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Judiciales' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+function Broken(): never {
+  throw new Error('boom');
+}
+
+describe('routing errors (SPEC §8)', () => {
+  it('a page that fails shows the fixed text inside the layout', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    signInAs('ADMIN');
+    const { router } = renderApp('/');
+    await heading('Inicio');
+    // A route the table does not know is the not-found page, so force a real routing error instead.
+    router.patchRoutes('pages', [{ path: '/roto', Component: Broken }]);
+    await router.navigate('/roto');
+    await waitFor(() => expect(screen.getByText(MESSAGES.routingError)).toBeInTheDocument());
+    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
+  });
+});

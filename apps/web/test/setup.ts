@@ -1,0 +1,11 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { installBrowserStubs } from './browser';
+
+installBrowserStubs();
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

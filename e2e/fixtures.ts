@@ -41,6 +41,15 @@ export const storage = {
     page.evaluate(([k, v]) => window.localStorage.setItem(k as string, v as string), [key, value]),
 };
 
+/** Signs in the way a person does: the login form. */
+export async function loginWithForm(page: Page, role: Role) {
+  await page.goto('/login');
+  await page.getByLabel('usuario', { exact: true }).fill(USERS[role].alias);
+  await page.getByLabel('Contraseña', { exact: true }).fill(USERS[role].password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
 type Fixtures = {
   /** Puts a fresh token of that role in localStorage, then opens `path` (default '/'). */
   signIn: (role: Role, path?: string) => Promise<string>;

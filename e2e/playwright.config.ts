@@ -10,7 +10,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   globalSetup: './global-setup.ts',

@@ -1,12 +1,14 @@
-import { decodeJwt, expect, storage, test } from '../fixtures';
+import { decodeJwt, expect, loginWithForm, storage, test } from '../fixtures';
 import { USERS } from '../users';
 
-const menu = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Menú principal' });
+const menu = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Menú principal' });
 
 test.describe('SPEC §9 — Business constants and limits', () => {
-  test('Local storage keys: token, user and lastLocation.', async ({ page, signIn }) => {
+  test('Local storage keys: token, user and lastLocation.', async ({ page }) => {
     await page.clock.install();
-    await signIn('GENERAL', '/users/list');
+    await loginWithForm(page, 'GENERAL');
+    await page.goto('/users/list');
     await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
     const keys = await page.evaluate(() => Object.keys(window.localStorage).sort());
     expect(keys).toEqual(['token', 'user']);
@@ -43,17 +45,26 @@ test.describe('SPEC §9 — Business constants and limits', () => {
     await expect(toast).toHaveCount(0);
   });
 
-  test("The bell badge is fixed at '3+' and the messages badge at '7'. Both are static.", async ({ page, signIn }) => {
+  test("The bell badge is fixed at '3+' and the messages badge at '7'. Both are static.", async ({
+    page,
+    signIn,
+  }) => {
     await signIn('CLIENTE');
-    const bell = page.getByRole('button', { name: 'Notificaciones' });
-    const messages = page.getByRole('button', { name: 'Mensajes' });
-    await expect(bell).toContainText('3+');
-    await expect(messages).toContainText('7');
-    await bell.click();
-    await messages.click();
+    const topBar = page.getByRole('banner');
+    const badges = async () => {
+      await expect(topBar.getByText('3+', { exact: true })).toBeVisible();
+      await expect(topBar.getByText('7', { exact: true })).toBeVisible();
+    };
+    await badges();
+    await page.getByRole('button', { name: 'Notificaciones' }).click();
+    await expect(page.getByText('Sin alertas')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Mensajes' }).click();
+    await expect(page.getByText('Sin mensajes')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await badges();
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Notificaciones' })).toContainText('3+');
-    await expect(page.getByRole('button', { name: 'Mensajes' })).toContainText('7');
+    await badges();
   });
 
   test('Copyright year: 2023.', async ({ page }) => {
@@ -62,7 +73,11 @@ test.describe('SPEC §9 — Business constants and limits', () => {
     await expect(page.getByText(/©\s*20(?!23)\d\d/)).toHaveCount(0);
   });
 
-  test('Cross-site token cookie XSRF-TOKEN and header X-XSRF-TOKEN (defaults).', async ({ page, context, baseURL }) => {
+  test('Cross-site token cookie XSRF-TOKEN and header X-XSRF-TOKEN (defaults).', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: 'XSRF-TOKEN', value: 'abc123', url: baseURL ?? '' }]);
     await page.goto('/login');
     const request = page.waitForRequest('**/api/login');

@@ -18,7 +18,9 @@ test.describe('SPEC §8 — Error catalogue', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('Login, any other server message → shown as is (the throttle after repeated failures)', async ({ page }) => {
+  test('Login, any other server message → shown as is (the throttle after repeated failures)', async ({
+    page,
+  }) => {
     await page.goto('/login');
     const alias = `intruso-${Date.now()}`;
     for (let i = 0; i < 5; i++) {
@@ -51,7 +53,9 @@ test.describe('SPEC §8 — Error catalogue', () => {
     await page.route('**/assets/*.js', (route) => route.abort('failed'));
     await page.getByPlaceholder('Buscar deudor por DNI/CUIT').fill('30111222');
     await page.getByPlaceholder('Buscar deudor por DNI/CUIT').press('Enter');
-    await expect(page.getByText('Ocurrio un error, por favor contacte con el administrador del sitio')).toBeVisible();
+    await expect(
+      page.getByText('Ocurrio un error, por favor contacte con el administrador del sitio'),
+    ).toBeVisible();
   });
 
   test("Missing permission → 'No tiene permisos para ingresar aqui'", async ({ page, signIn }) => {

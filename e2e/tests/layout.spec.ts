@@ -1,7 +1,8 @@
 import { expect, test } from '../fixtures';
 import { USERS } from '../users';
 
-const menu = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Menú principal' });
+const menu = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Menú principal' });
 
 test.describe('SPEC §2 — Layout', () => {
   test('A sidebar with a toggle.', async ({ page, signIn }) => {

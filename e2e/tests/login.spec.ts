@@ -110,7 +110,7 @@ test.describe('SPEC §4 — Login transition', () => {
     expect(user).toEqual(decodeJwt(token ?? ''));
     expect(user).toMatchObject({ name: USERS.GENERAL.name, type: 'GENERAL' });
     // isLogin true and userData set: the layout greets the user by name.
-    await expect(page.getByText(USERS.GENERAL.name)).toBeVisible();
+    await expect(page.getByRole('banner').getByText(USERS.GENERAL.name)).toBeVisible();
   });
 
   test('On submit, any previous error is cleared and a loading flag is set', async ({ page }) => {
@@ -138,7 +138,9 @@ test.describe('SPEC §4 — Login transition', () => {
 });
 
 test.describe('SPEC §5 — Validation rules', () => {
-  test('The password check repeats the username test: a password alone does not enable Ingresar', async ({ page }) => {
+  test('The password check repeats the username test: a password alone does not enable Ingresar', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await contrasena(page).fill('una-clave');
     await expect(ingresar(page)).toBeDisabled();

@@ -2,12 +2,16 @@ import { expect, test } from '../fixtures';
 import type { Role } from '../users';
 
 const FORBIDDEN = 'No tiene permisos para ingresar aqui';
-const menu = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Menú principal' });
+const menu = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Menú principal' });
 const group = (page: import('@playwright/test').Page, name: string) =>
   menu(page).getByRole('button', { name, exact: true });
 
 test.describe('SPEC §6 — Sidebar filtering', () => {
-  const visible: Record<Role, { cobranzas: boolean; nueva: boolean; header: boolean; deudores: boolean; agenda: boolean }> = {
+  const visible: Record<
+    Role,
+    { cobranzas: boolean; nueva: boolean; header: boolean; deudores: boolean; agenda: boolean }
+  > = {
     ADMIN: { cobranzas: true, nueva: true, header: true, deudores: true, agenda: true },
     GENERAL: { cobranzas: true, nueva: true, header: true, deudores: true, agenda: true },
     CLIENTE: { cobranzas: true, nueva: false, header: false, deudores: false, agenda: false },
@@ -24,11 +28,16 @@ test.describe('SPEC §6 — Sidebar filtering', () => {
       expect(shows.cobranzas).toBe(true);
     });
 
-    test(`add Debts: Nueva (${role} ${shows.nueva ? 'sees' : 'does not see'} it)`, async ({ page, signIn }) => {
+    test(`add Debts: Nueva (${role} ${shows.nueva ? 'sees' : 'does not see'} it)`, async ({
+      page,
+      signIn,
+    }) => {
       await signIn(role);
       await group(page, 'Cobranzas').click();
       await expect(menu(page).getByRole('link', { name: 'Buscador', exact: true })).toBeVisible();
-      await expect(menu(page).getByRole('link', { name: 'Nueva', exact: true })).toHaveCount(shows.nueva ? 1 : 0);
+      await expect(menu(page).getByRole('link', { name: 'Nueva', exact: true })).toHaveCount(
+        shows.nueva ? 1 : 0,
+      );
     });
 
     test(`view SystemManagement: the section header (${role} ${shows.header ? 'sees' : 'does not see'} it)`, async ({
@@ -49,7 +58,10 @@ test.describe('SPEC §6 — Sidebar filtering', () => {
       await expect(group(page, 'Deudores')).toHaveCount(shows.deudores ? 1 : 0);
     });
 
-    test(`view tasks: Agenda (${role} ${shows.agenda ? 'sees' : 'does not see'} it)`, async ({ page, signIn }) => {
+    test(`view tasks: Agenda (${role} ${shows.agenda ? 'sees' : 'does not see'} it)`, async ({
+      page,
+      signIn,
+    }) => {
       await signIn(role);
       await expect(group(page, 'Usuarios')).toBeVisible();
       await expect(group(page, 'Agenda')).toHaveCount(shows.agenda ? 1 : 0);
@@ -74,7 +86,10 @@ test.describe('SPEC §6 — Route guards', () => {
   for (const [path, rule, allowed] of guards) {
     for (const role of ['ADMIN', 'GENERAL', 'CLIENTE'] as Role[]) {
       const ok = allowed[role];
-      test(`${path} needs ${rule}: ${role} ${ok ? 'enters' : `sees '${FORBIDDEN}'`}`, async ({ page, signIn }) => {
+      test(`${path} needs ${rule}: ${role} ${ok ? 'enters' : `sees '${FORBIDDEN}'`}`, async ({
+        page,
+        signIn,
+      }) => {
         await signIn(role, path);
         await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
         if (ok) {

@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures';
 
-const menu = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Menú principal' });
+const menu = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Menú principal' });
 
 /** Every route of SPEC.md §2, with the heading its page shows. */
 const ROUTES: [string, string][] = [
@@ -11,13 +12,13 @@ const ROUTES: [string, string][] = [
   ['/companies/list', 'Compañías'],
   ['/companies/add', 'Nueva compañía'],
   ['/companies/edit/1', 'Editar compañía'],
-  ['/eventsTypes/list', 'Tipos de evento'],
+  ['/eventsTypes/list', 'Tipos de eventos'],
   ['/eventsTypes/add', 'Nuevo tipo de evento'],
   ['/eventsTypes/edit/1', 'Editar tipo de evento'],
   ['/debtors/list', 'Deudores'],
   ['/debtors/add', 'Nuevo deudor'],
   ['/debtors/edit/1', 'Editar deudor'],
-  ['/embargos-types/list', 'Tipos de embargo'],
+  ['/embargos-types/list', 'Tipos de embargos'],
   ['/embargos-types/add', 'Nuevo tipo de embargo'],
   ['/embargos-types/edit/1', 'Editar tipo de embargo'],
   ['/debts-types/list', 'Tipos de deuda'],
@@ -26,7 +27,7 @@ const ROUTES: [string, string][] = [
   ['/debts/search', 'Buscador de deudas'],
   ['/debts/add', 'Nueva deuda'],
   ['/debts/edit/1', 'Editar deuda'],
-  ['/debts/view/1', 'Detalle de la deuda'],
+  ['/debts/view/1', 'Detalle de deuda'],
   ['/calendar', 'Agenda'],
 ];
 
@@ -73,7 +74,9 @@ test.describe('SPEC §2 — Routes inside the layout', () => {
     await page.route('**/assets/*.js', (route) => route.abort('failed'));
     await menu(page).getByRole('button', { name: 'Compañias' }).click();
     await menu(page).locator('a[href="/companies/list"]').click();
-    await expect(page.getByText('Ocurrio un error, por favor contacte con el administrador del sitio')).toBeVisible();
+    await expect(
+      page.getByText('Ocurrio un error, por favor contacte con el administrador del sitio'),
+    ).toBeVisible();
   });
 });
 
@@ -83,7 +86,16 @@ test.describe('SPEC §2 — Sidebar menu groups', () => {
     signIn,
   }) => {
     await signIn('ADMIN');
-    const groups = ['Cobranzas', 'Usuarios', 'Compañias', 'Eventos', 'Deudores', 'Tipos de embargos', 'Agenda', 'Tipos de deuda'];
+    const groups = [
+      'Cobranzas',
+      'Usuarios',
+      'Compañias',
+      'Eventos',
+      'Deudores',
+      'Tipos de embargos',
+      'Agenda',
+      'Tipos de deuda',
+    ];
     const text = await menu(page).innerText();
     let last = -1;
     for (const group of groups) {

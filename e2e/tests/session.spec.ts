@@ -1,4 +1,4 @@
-import { apiToken, decodeJwt, expect, expiredToken, storage, test } from '../fixtures';
+import { apiToken, decodeJwt, expect, expiredToken, loginWithForm, storage, test } from '../fixtures';
 import { USERS } from '../users';
 
 test.describe('SPEC §4 — Session start', () => {
@@ -19,13 +19,17 @@ test.describe('SPEC §4 — Session start', () => {
     await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
   });
 
-  test('A refresh runs every 2 minutes and its access_token replaces the token.', async ({ page, signIn }) => {
+  test('A refresh runs every 2 minutes and its access_token replaces the token.', async ({
+    page,
+    signIn,
+  }) => {
     await page.clock.install();
     const first = await signIn('GENERAL');
     await expect(page.getByRole('heading', { name: 'Inicio' })).toBeVisible();
     const refreshes: string[] = [];
     page.on('request', (req) => {
-      if (req.url().endsWith('/api/refresh') && req.method() === 'POST') refreshes.push(req.headers().authorization ?? '');
+      if (req.url().endsWith('/api/refresh') && req.method() === 'POST')
+        refreshes.push(req.headers().authorization ?? '');
     });
     await page.waitForTimeout(1100); // a new token needs a later second in its iat
     await page.clock.runFor(119_000);
@@ -99,7 +103,9 @@ test.describe('SPEC §4 — Expiry', () => {
     expect(await storage.get(page, 'lastLocation')).toBe('/debts/search?search=123');
   });
 
-  test("The login request's own 401 is not an expiry: the user stays on /login with the error", async ({ page }) => {
+  test("The login request's own 401 is not an expiry: the user stays on /login with the error", async ({
+    page,
+  }) => {
     await page.goto('/login');
     await storage.set(page, 'lastLocation', '/users/list');
     await page.getByLabel('usuario', { exact: true }).fill('no-existe');
@@ -111,8 +117,10 @@ test.describe('SPEC §4 — Expiry', () => {
 });
 
 test.describe('SPEC §4 — Logout', () => {
-  test("'Salir' removes the token, the user and the last location, then goes to /login.", async ({ page, signIn }) => {
-    await signIn('ADMIN');
+  test("'Salir' removes the token, the user and the last location, then goes to /login.", async ({
+    page,
+  }) => {
+    await loginWithForm(page, 'ADMIN');
     await storage.set(page, 'lastLocation', '/users/list');
     expect(await storage.get(page, 'user')).not.toBeNull();
     await page.getByRole('button', { name: 'Salir' }).click();

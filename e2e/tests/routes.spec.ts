@@ -96,7 +96,7 @@ test.describe('SPEC §2 — Sidebar menu groups', () => {
       'Agenda',
       'Tipos de deuda',
     ];
-    const text = await menu(page).innerText();
+    const text = (await menu(page).textContent()) ?? '';
     let last = -1;
     for (const group of groups) {
       await expect(menu(page).getByRole('button', { name: group, exact: true })).toBeVisible();

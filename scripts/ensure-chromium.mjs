@@ -11,6 +11,7 @@ export function ensureChromium() {
     process.exit(1);
   }
   console.log('Instalando Chromium de Debian (apt-get install -y chromium)…');
+  /** @type {import('node:child_process').SpawnSyncOptions} */
   const opts = { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
   spawnSync('apt-get', ['update', '-qq'], opts);
   const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], opts);

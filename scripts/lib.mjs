@@ -6,8 +6,15 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST_INDEX = join(ROOT, 'apps/web/dist/index.html');
-const WEB_INPUTS = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+const WEB_INPUTS = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/shared/src',
+];
 
+/** @param {string} path @returns {number} */
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
@@ -24,7 +31,10 @@ export function webBuildIsStale() {
   return WEB_INPUTS.some((input) => newestMtime(join(ROOT, input)) > built);
 }
 
-/** Runs a command in the repo root with inherited output; exits the process when it fails. */
+/**
+ * Runs a command in the repo root with inherited output; exits the process when it fails.
+ * @param {string} command @param {string[]} args @param {import('node:child_process').SpawnSyncOptions} [options]
+ */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
   if (result.status !== 0) {
@@ -40,14 +50,18 @@ export function ensureWebBuilt() {
   }
 }
 
-/** Starts the API server (TypeScript through tsx) and forwards termination signals to it. */
+/**
+ * Starts the API server (TypeScript through tsx) and forwards termination signals to it.
+ * @param {Record<string, string>} [env]
+ */
 export function startServer(env = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+    process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   return child;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { MESSAGES } from '@cobranzas/shared';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -10,12 +11,25 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerDocs } from './docs';
 import { registerErrorHandling } from './errors';
+import { auditModule } from './modules/audit';
+import { catalogsModule } from './modules/catalogs';
 import { companiesModule } from './modules/companies';
-import { debtsTypesModule } from './modules/debtsTypes';
+import { debtorsModule } from './modules/debtors';
+import { debtsModule } from './modules/debts';
+import { depositsModule } from './modules/deposits';
+import { documentsModule } from './modules/documents';
+import { embargosModule } from './modules/embargos';
+import { eventsModule } from './modules/events';
 import { healthModule } from './modules/health';
+import { observationsModule } from './modules/observations';
+import { paymentsModule } from './modules/payments';
+import { quotasModule } from './modules/quotas';
+import { servicesModule } from './modules/services';
+import { tasksModule } from './modules/tasks';
 import { usersModule } from './modules/users';
 import { usersTypesModule } from './modules/usersTypes';
 import { registerSecurity } from './security';
+import { localDocumentStorage } from './storage';
 import { registerWeb } from './web';
 
 export const VERSION: string = JSON.parse(
@@ -82,7 +96,19 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   usersModule(app, db);
   usersTypesModule(app, db);
   companiesModule(app, db);
-  debtsTypesModule(app, db);
+  catalogsModule(app, db);
+  debtorsModule(app, db);
+  debtsModule(app, db);
+  quotasModule(app, db);
+  paymentsModule(app, db);
+  depositsModule(app, db);
+  servicesModule(app, db);
+  eventsModule(app, db);
+  observationsModule(app, db);
+  embargosModule(app, db);
+  documentsModule(app, db, localDocumentStorage(path.join(config.dataDir, 'documents')));
+  tasksModule(app, db);
+  auditModule(app, db);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -71,6 +71,10 @@ function describe(error: FastifyError): { statusCode: number; body: ErrorRespons
   const pg = pgErrorOf(error);
   if (pg?.code === '23505') return send(409, { message: MESSAGES.conflict });
   if (pg?.code === '23503') return send(409, { message: MESSAGES.referenced });
+  // A CHECK or NOT NULL the schemas did not catch first is still the client's input.
+  if (pg?.code === '23514' || pg?.code === '23502') return send(400, { message: MESSAGES.invalidInput });
+  // Serialization failure or deadlock between concurrent writes: the client may simply retry.
+  if (pg?.code === '40001' || pg?.code === '40P01') return send(409, { message: MESSAGES.concurrentChange });
   // 22xxx: data exceptions (a value out of range for its column, a bad number…) are bad input.
   if (pg?.code.startsWith('22')) return send(400, { message: MESSAGES.invalidInput });
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, { message: MESSAGES.payloadTooLarge });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MESSAGES } from '@cobranzas/shared';
+import { MESSAGES, RESOURCE_SUBJECTS } from '@cobranzas/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_NOT_BUILT } from '../src/web';
 import {
@@ -203,5 +203,39 @@ forEachBackend('without a web build', (backend) => {
     const response = await call(t.app, null, { method: 'GET', url: '/api/nada' });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: MESSAGES.routeNotFound });
+  });
+});
+
+forEachBackend('API documentation', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(backend);
+  });
+  afterAll(() => t?.close());
+
+  it('/api/docs documents every route with a tag and a Spanish summary', async () => {
+    const { body } = await call(t.app, null, { method: 'GET', url: '/api/docs/json' });
+    const operations = Object.entries(
+      body.paths as Record<string, Record<string, { tags?: string[]; summary?: string }>>,
+    ).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
+    );
+    for (const operation of operations) {
+      expect(operation.tags?.length, `${operation.method} ${operation.path}`).toBeGreaterThan(0);
+      expect(operation.summary, `${operation.method} ${operation.path}`).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóúñ]/);
+    }
+    const paths = Object.keys(body.paths);
+    for (const resource of Object.keys(RESOURCE_SUBJECTS).filter((r) => r !== 'report' && r !== 'audit'))
+      expect(paths).toContain(`/api/${resource}/{id}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/debtors/dni/{dni}',
+        '/api/debts/dni/{dni}',
+        '/api/quotas/plan',
+        '/api/quotas/{id}/pay',
+        '/api/quotas/{id}/mora',
+        '/api/audit',
+      ]),
+    );
   });
 });

@@ -65,3 +65,19 @@ export function formatMoney(value: string | null | undefined): string {
   // Intl accepts decimal strings at full precision; the typings only admit number | bigint.
   return ARS.format(value as unknown as number).replace(/\u00a0/g, ' ');
 }
+
+/**
+ * Simple interest on `amount` at `annualRate` percent for `days` days (365-day year), rounded half-up
+ * to the cent: amount × rate/100 × days/365. The rate takes up to two decimals ("12.5", "45.75").
+ * All in BigInt: cents × hundredths-of-a-percent × days over 100 × 100 × 365.
+ */
+export function simpleInterest(amount: string, annualRate: string, days: number): string {
+  if (!Number.isInteger(days) || days < 0) throw new RangeError('Los días deben ser un entero no negativo.');
+  const cents = toCents(amount);
+  const rate = toCents(annualRate);
+  if (cents < 0n || rate < 0n) throw new RangeError('El importe y la tasa no pueden ser negativos.');
+  const numerator = cents * rate * BigInt(days);
+  const denominator = 100n * 100n * 365n;
+  // Half-up for non-negative values: floor((2n + d) / 2d).
+  return fromCents((numerator * 2n + denominator) / (denominator * 2n));
+}

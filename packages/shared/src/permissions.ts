@@ -62,6 +62,8 @@ export const RESOURCE_SUBJECTS = {
   eventsSubTypes: 'SystemManagement',
   'events-history-types': 'SystemManagement',
   'embargos-type': 'SystemManagement',
+  /** Viewing also needs the ADMIN role: the API checks it on the route (GENERAL may view the rest). */
+  audit: 'SystemManagement',
 } as const satisfies Record<string, Subject>;
 export type ApiResource = keyof typeof RESOURCE_SUBJECTS;
 

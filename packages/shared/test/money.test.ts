@@ -6,6 +6,7 @@ import {
   fromCents,
   isMoney,
   normalizeMoney,
+  simpleInterest,
   splitMoney,
   subtractMoney,
   toCents,
@@ -47,5 +48,21 @@ describe('money as decimal strings', () => {
     expect(formatMoney('1500')).toBe('$ 1.500,00');
     expect(formatMoney('12345678901234.56')).toBe('$ 12.345.678.901.234,56');
     expect(formatMoney(null)).toBe('');
+  });
+
+  it('simple interest: amount × rate/100 × days/365, half-up to the cent, in BigInt', () => {
+    expect(simpleInterest('1000.00', '36.5', 1)).toBe('1.00');
+    expect(simpleInterest('1000.00', '36.5', 30)).toBe('30.00');
+    // 100 × 10% × 1/365 = 0.0273… → 0.03
+    expect(simpleInterest('100', '10', 1)).toBe('0.03');
+    // 73 × 10% × 2.5/… exactly half a cent rounds up: 18.25 × 10% × 1/365 = 0.005
+    expect(simpleInterest('18.25', '10', 1)).toBe('0.01');
+    expect(simpleInterest('18.24', '10', 1)).toBe('0.00');
+    expect(simpleInterest('9999999999999.99', '100', 365)).toBe('9999999999999.99');
+    expect(simpleInterest('500', '0', 90)).toBe('0.00');
+    expect(simpleInterest('500', '12.75', 0)).toBe('0.00');
+    expect(() => simpleInterest('500', '10', -1)).toThrow();
+    expect(() => simpleInterest('500', '10', 1.5)).toThrow();
+    expect(() => simpleInterest('-500', '10', 1)).toThrow();
   });
 });

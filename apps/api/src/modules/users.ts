@@ -8,10 +8,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
+import { crudModule, equals, type Row } from '../crud';
 import type { Db } from '../db/client';
 import { companies, users, userTypes } from '../db/schema';
 import { badRequest, conflict } from '../errors';
-import { crudModule, equals, type Row } from './crud';
 
 async function roleOf(db: Db, userTypeId: number) {
   const [type] = await db

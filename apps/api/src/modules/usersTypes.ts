@@ -6,11 +6,11 @@ import {
   userTypeUpdateSchema,
 } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
+import { crudModule, equals } from '../crud';
 import type { Db } from '../db/client';
 import { userTypes } from '../db/schema';
 import { isFixedId } from '../db/seed';
 import { conflict } from '../errors';
-import { crudModule, equals } from './crud';
 
 export function usersTypesModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {

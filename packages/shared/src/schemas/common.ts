@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidCuit, isValidDni, onlyDigits } from '../ids';
 import { MESSAGES } from '../messages';
-import { isMoney, normalizeMoney } from '../money';
+import { compareMoney, isMoney, normalizeMoney } from '../money';
 
 // Spanish for every message zod writes itself (the ones we do not set by hand).
 z.config(z.locales.es());
@@ -56,7 +56,7 @@ export const dniSchema = z
 export const percentSchema = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim().replace(',', '.'))
-  .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, {
+  .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && compareMoney(v, '100') <= 0, {
     error: 'Debe ser un porcentaje entre 0 y 100 con hasta dos decimales.',
   });
 
@@ -80,12 +80,25 @@ export const nonNegativeMoneySchema = moneySchema.refine((v) => !v.startsWith('-
   error: 'El importe no puede ser negativo.',
 });
 
+/** Years a date of this business can have; outside them a date is a typo (and 0000 is no year). */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2199;
+const inYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+};
+const yearsMessage = { error: `La fecha debe estar entre los años ${MIN_YEAR} y ${MAX_YEAR}.` };
+
 /** Calendar dates travel as YYYY-MM-DD (DESIGN.md §7). */
-export const dateSchema = z.iso.date({ error: 'Fecha inválida (use AAAA-MM-DD).' });
+export const dateSchema = z.iso
+  .date({ error: 'Fecha inválida (use AAAA-MM-DD).' })
+  .refine(inYears, yearsMessage);
 export const optionalDate = dateSchema.nullish().transform((v) => v ?? null);
 
 /** Instants travel as ISO 8601 (DESIGN.md §7); stored and answered in UTC. */
-export const instantSchema = z.iso.datetime({ offset: true, error: 'Fecha y hora inválidas (ISO 8601).' });
+export const instantSchema = z.iso
+  .datetime({ offset: true, error: 'Fecha y hora inválidas (ISO 8601).' })
+  .refine(inYears, yearsMessage);
 
 /** A filter on a foreign key, from the query string. */
 export const idFilter = z.coerce.number().int().positive().max(2_147_483_647).optional();

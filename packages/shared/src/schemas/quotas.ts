@@ -56,6 +56,13 @@ export const paymentPlanSchema = z.object({
   total: positiveMoneySchema.optional(),
 });
 export type PaymentPlan = z.input<typeof paymentPlanSchema>;
+/** The answer of POST /quotas/plan: the new installments, in order. */
+export const paymentPlanResultSchema = z.object({
+  debtId: z.number().int(),
+  total: z.string(),
+  quotas: z.array(quotaSchema),
+});
+export type PaymentPlanResult = z.infer<typeof paymentPlanResultSchema>;
 
 /** PATCH /quotas/{id}/pay (body optional). */
 export const quotaPaySchema = z

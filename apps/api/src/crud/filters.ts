@@ -1,0 +1,22 @@
+import { agencyDayStart, nextDay } from '@cobranzas/shared';
+import { eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** List filters: query parameter value → SQL condition (DESIGN.md §7 typed filters). */
+export const equals = (column: PgColumn) => (value: never) => eq(column, value);
+
+/** A date column from a day on (inclusive). */
+export const dateFrom = (column: PgColumn) => (value: string) => gte(column, value);
+/** A date column up to a day (inclusive). */
+export const dateTo = (column: PgColumn) => (value: string) => lte(column, value);
+
+/** An instant column from the start of a day at the agency. */
+export const instantFromDay = (column: PgColumn) => (value: string) =>
+  gte(column, sql`${agencyDayStart(value)}::timestamptz`);
+/** An instant column up to the end of a day at the agency (before the next day starts). */
+export const instantToDay = (column: PgColumn) => (value: string) =>
+  lt(column, sql`${agencyDayStart(nextDay(value))}::timestamptz`);
+
+/** A YYYY-MM-DD or an ISO instant from a query string, as the instant it starts. */
+export const toInstant = (value: string): SQL =>
+  sql`${/^\d{4}-\d{2}-\d{2}$/.test(value) ? agencyDayStart(value) : value}::timestamptz`;

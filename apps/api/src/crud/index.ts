@@ -1,0 +1,5 @@
+export { writeAudit } from './audit';
+export * from './filters';
+export { crudModule, docsFor, errorResponses, rememberSentKeys, sentFields, wasSent } from './routes';
+export { type CrudService, crudService, escapeLike, toJson } from './service';
+export * from './types';

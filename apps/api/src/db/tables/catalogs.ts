@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+
+/** A name + description catalog; names are unique regardless of case. */
+function catalog<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      id: id(),
+      name: varchar('name', { length: 80 }).notNull(),
+      description: text('description'),
+      ...timestamps,
+    },
+    (t) => [uniqueIndex(`${name}_name_unique`).on(sql`lower(${t.name})`)],
+  );
+}
+
+/** Debt stages (SPEC.md §4: 1 preventive, 2 extrajudicial, 3 judicial; ids fixed by the seed). */
+export const debtTypes = catalog('debt_types');
+/** Origin of a debt: tarjeta, préstamo, servicio… */
+export const collectionTypes = catalog('collection_types');
+/** Kind of contact: llamada, carta, visita… */
+export const eventTypes = catalog('event_types');
+/** Outcome of a contact: promesa de pago, no contesta… */
+export const eventHistoryTypes = catalog('event_history_types');
+export const embargoTypes = catalog('embargo_types');
+
+export const eventSubTypes = pgTable(
+  'event_sub_types',
+  {
+    id: id(),
+    eventTypeId: integer('event_type_id')
+      .notNull()
+      .references(() => eventTypes.id),
+    name: varchar('name', { length: 80 }).notNull(),
+    ...timestamps,
+  },
+  // Also the lookup of an event type's sub-types (leading column).
+  (t) => [uniqueIndex('event_sub_types_type_name_unique').on(t.eventTypeId, sql`lower(${t.name})`)],
+);

@@ -1,0 +1,39 @@
+import { eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { collectionTypes, companies, debtors, debts, debtTypes, users } from '../../db/schema';
+
+const assignedUsers = alias(users, 'assigned_users');
+
+/** What a debt read embeds (shared debtSchema): its debtor, the names of what it points to. */
+export const debtColumns = {
+  ...getTableColumns(debts),
+  debtor: {
+    id: debtors.id,
+    dni: debtors.dni,
+    cuit: debtors.cuit,
+    firstName: debtors.firstName,
+    lastName: debtors.lastName,
+  },
+  companyName: companies.name,
+  debtTypeName: debtTypes.name,
+  collectionTypeName: collectionTypes.name,
+  assignedUserName: assignedUsers.name,
+};
+
+export const debtJoins = [
+  { table: debtors, on: eq(debts.debtorId, debtors.id) },
+  { table: companies, on: eq(debts.companyId, companies.id) },
+  { table: debtTypes, on: eq(debts.debtTypeId, debtTypes.id) },
+  { table: collectionTypes, on: eq(debts.collectionTypeId, collectionTypes.id) },
+  { table: assignedUsers, on: eq(debts.assignedUserId, assignedUsers.id) },
+];
+
+/**
+ * A debtor whose DNI or CUIT is `digits`. An 11-digit CUIT/CUIL also finds a debtor stored with only
+ * the DNI inside it (digits 3–10, without leading zeros). Equalities only: both columns are indexed.
+ */
+export function debtorMatches(digits: string): SQL | undefined {
+  const conditions = [eq(debtors.dni, digits), eq(debtors.cuit, digits)];
+  if (digits.length === 11) conditions.push(eq(debtors.dni, digits.slice(2, 10).replace(/^0+/, '')));
+  return or(...conditions);
+}

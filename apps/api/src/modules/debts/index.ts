@@ -1,0 +1,110 @@
+import {
+  debtCreateSchema,
+  debtListQuerySchema,
+  debtSchema,
+  debtUpdateSchema,
+  dniOrCuitParamsSchema,
+  listResponseSchema,
+  MESSAGES,
+  onlyDigits,
+} from '@cobranzas/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  crudModule,
+  dateFrom,
+  dateTo,
+  docsFor,
+  equals,
+  errorResponses,
+  instantFromDay,
+  instantToDay,
+  rememberSentKeys,
+  wasSent,
+} from '../../crud';
+import type { Db } from '../../db/client';
+import { companies, debtors, debts } from '../../db/schema';
+import { debtScope } from '../scope';
+import { debtColumns, debtJoins, debtorMatches } from './columns';
+import { recomputeDebtTotals } from './totals';
+
+const LABEL = 'deudas';
+
+export function debtsModule(app: FastifyInstance, db: Db) {
+  const service = crudModule(app, db, {
+    resource: 'debts',
+    label: LABEL,
+    table: debts,
+    schemas: {
+      item: debtSchema,
+      listQuery: debtListQuerySchema,
+      create: debtCreateSchema,
+      update: debtUpdateSchema,
+    },
+    columns: debtColumns,
+    joins: debtJoins,
+    sortable: {
+      id: debts.id,
+      createdAt: debts.createdAt,
+      originalAmount: debts.originalAmount,
+      defaultDate: debts.defaultDate,
+      originDate: debts.originDate,
+      reference: debts.reference,
+    },
+    // Newest first: the (company, stage, id desc) and (stage, id desc) indexes serve it.
+    defaultSort: { column: debts.id, order: 'desc' },
+    search: [
+      debts.reference,
+      debts.caseNumber,
+      debtors.lastName,
+      debtors.firstName,
+      debtors.dni,
+      debtors.cuit,
+      companies.name,
+    ],
+    filters: {
+      debtorId: equals(debts.debtorId),
+      companyId: equals(debts.companyId),
+      debtTypeId: equals(debts.debtTypeId),
+      collectionTypeId: equals(debts.collectionTypeId),
+      assignedUserId: equals(debts.assignedUserId),
+      status: equals(debts.status),
+      reference: equals(debts.reference),
+      dni: (value: string) => debtorMatches(onlyDigits(value)),
+      defaultFrom: dateFrom(debts.defaultDate),
+      defaultTo: dateTo(debts.defaultDate),
+      createdFrom: instantFromDay(debts.createdAt),
+      createdTo: instantToDay(debts.createdAt),
+    },
+    scope: debtScope,
+    references: {
+      debtorId: MESSAGES.debtorNotFound,
+      companyId: MESSAGES.companyNotFound,
+      debtTypeId: MESSAGES.debtTypeNotFound,
+      collectionTypeId: MESSAGES.collectionTypeNotFound,
+      assignedUserId: MESSAGES.userNotFound,
+    },
+    hooks: {
+      // The stored totals start at (and follow) the original amount.
+      async afterWrite({ after }, { db }) {
+        if (after) await recomputeDebtTotals(db, after.id as number);
+      },
+    },
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/debts/dni/:dni',
+    {
+      schema: {
+        ...docsFor(LABEL),
+        summary: 'Deudas de un deudor por DNI o CUIT',
+        params: dniOrCuitParamsSchema,
+        querystring: debtListQuerySchema,
+        response: { 200: listResponseSchema(debtSchema), ...errorResponses },
+      },
+      preValidation: (request) => rememberSentKeys(request, 'query'),
+    },
+    (request) =>
+      service.list(request.query, request.user, debtorMatches(request.params.dni), wasSent(request, 'order')),
+  );
+}

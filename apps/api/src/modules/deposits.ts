@@ -1,0 +1,48 @@
+import {
+  depositCreateSchema,
+  depositListQuerySchema,
+  depositSchema,
+  depositUpdateSchema,
+} from '@cobranzas/shared';
+import type { FastifyInstance } from 'fastify';
+import { crudModule, dateFrom, dateTo, equals } from '../crud';
+import type { Db } from '../db/client';
+import { deposits } from '../db/schema';
+import { recomputeChangedDebt } from './debts/totals';
+import { lockDebt, viaDebt } from './scope';
+
+/** Money deposited in a bank or court account toward a debt (e.g. salary retentions). */
+export function depositsModule(app: FastifyInstance, db: Db) {
+  crudModule(app, db, {
+    resource: 'deposits',
+    label: 'depósitos',
+    table: deposits,
+    schemas: {
+      item: depositSchema,
+      listQuery: depositListQuerySchema,
+      create: depositCreateSchema,
+      update: depositUpdateSchema,
+    },
+    sortable: {
+      depositedAt: deposits.depositedAt,
+      id: deposits.id,
+      amount: deposits.amount,
+      createdAt: deposits.createdAt,
+    },
+    defaultSort: { column: deposits.depositedAt, order: 'desc' },
+    search: [deposits.bank, deposits.account, deposits.receiptNumber, deposits.notes],
+    filters: {
+      debtId: equals(deposits.debtId),
+      from: dateFrom(deposits.depositedAt),
+      to: dateTo(deposits.depositedAt),
+    },
+    scope: viaDebt(deposits.debtId),
+    hooks: {
+      async beforeCreate(input, { db, user }) {
+        await lockDebt(db, input.debtId as number, user);
+        return input;
+      },
+      afterWrite: recomputeChangedDebt,
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import {
+  eventCreateSchema,
+  eventListQuerySchema,
+  eventSchema,
+  eventUpdateSchema,
+  MESSAGES,
+} from '@cobranzas/shared';
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { crudModule, type Executor, equals, instantFromDay, instantToDay, type Row } from '../crud';
+import type { Db } from '../db/client';
+import { eventHistoryTypes, eventSubTypes, events, eventTypes, users } from '../db/schema';
+import { badRequest } from '../errors';
+import { viaDebt } from './scope';
+
+/** A sub-type must belong to the event's type (Llamada → "al celular", not Carta → "al celular"). */
+async function checkSubType(db: Executor, eventTypeId: number, eventSubTypeId: number | null) {
+  if (eventSubTypeId === null) return;
+  const [sub] = await db
+    .select({ eventTypeId: eventSubTypes.eventTypeId })
+    .from(eventSubTypes)
+    .where(eq(eventSubTypes.id, eventSubTypeId));
+  if (!sub) throw badRequest('eventSubTypeId', MESSAGES.eventSubTypeNotFound);
+  if (sub.eventTypeId !== eventTypeId) throw badRequest('eventSubTypeId', MESSAGES.eventSubTypeMismatch);
+}
+
+/** Instants arrive as ISO strings; the timestamp columns take Dates. */
+const withDate = (input: Row): Row =>
+  typeof input.date === 'string' ? { ...input, date: new Date(input.date) } : input;
+
+/** Contact actions on a debt (calls, letters, visits) and their outcome. */
+export function eventsModule(app: FastifyInstance, db: Db) {
+  crudModule(app, db, {
+    resource: 'events',
+    label: 'eventos',
+    table: events,
+    schemas: {
+      item: eventSchema,
+      listQuery: eventListQuerySchema,
+      create: eventCreateSchema,
+      update: eventUpdateSchema,
+    },
+    columns: {
+      ...getTableColumns(events),
+      eventTypeName: eventTypes.name,
+      eventSubTypeName: eventSubTypes.name,
+      eventHistoryTypeName: eventHistoryTypes.name,
+      userName: users.name,
+    },
+    joins: [
+      { table: eventTypes, on: eq(events.eventTypeId, eventTypes.id) },
+      { table: eventSubTypes, on: eq(events.eventSubTypeId, eventSubTypes.id) },
+      { table: eventHistoryTypes, on: eq(events.eventHistoryTypeId, eventHistoryTypes.id) },
+      { table: users, on: eq(events.userId, users.id) },
+    ],
+    sortable: { date: events.date, id: events.id, createdAt: events.createdAt },
+    // A debt's history, latest first: the (debt_id, date desc) index.
+    defaultSort: { column: events.date, order: 'desc' },
+    search: [events.description],
+    filters: {
+      debtId: equals(events.debtId),
+      eventTypeId: equals(events.eventTypeId),
+      eventHistoryTypeId: equals(events.eventHistoryTypeId),
+      userId: equals(events.userId),
+      from: instantFromDay(events.date),
+      to: instantToDay(events.date),
+    },
+    scope: viaDebt(events.debtId),
+    references: {
+      debtId: MESSAGES.debtNotFound,
+      eventTypeId: MESSAGES.eventTypeNotFound,
+      eventSubTypeId: MESSAGES.eventSubTypeNotFound,
+      eventHistoryTypeId: MESSAGES.eventHistoryTypeNotFound,
+    },
+    hooks: {
+      async beforeCreate(input, { db, user }) {
+        await checkSubType(db, input.eventTypeId as number, input.eventSubTypeId as number | null);
+        // The author comes from the token, never from the body.
+        return withDate({ ...input, userId: user.sub });
+      },
+      async beforeUpdate(input, current, { db }) {
+        if (input.eventTypeId !== undefined || input.eventSubTypeId !== undefined) {
+          const typeId = (input.eventTypeId ?? current.eventTypeId) as number;
+          const subTypeId = (
+            input.eventSubTypeId !== undefined ? input.eventSubTypeId : current.eventSubTypeId
+          ) as number | null;
+          await checkSubType(db, typeId, subTypeId);
+        }
+        return withDate(input);
+      },
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import {
+  MESSAGES,
+  observationCreateSchema,
+  observationListQuerySchema,
+  observationSchema,
+  observationUpdateSchema,
+} from '@cobranzas/shared';
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { crudModule, equals } from '../crud';
+import type { Db } from '../db/client';
+import { observations, users } from '../db/schema';
+import { viaDebt } from './scope';
+
+/** Free notes on a debt; the web reloads the list after each change (SPEC.md §7). */
+export function observationsModule(app: FastifyInstance, db: Db) {
+  crudModule(app, db, {
+    resource: 'observations',
+    label: 'observaciones',
+    table: observations,
+    schemas: {
+      item: observationSchema,
+      listQuery: observationListQuerySchema,
+      create: observationCreateSchema,
+      update: observationUpdateSchema,
+    },
+    columns: { ...getTableColumns(observations), userName: users.name },
+    joins: [{ table: users, on: eq(observations.userId, users.id) }],
+    sortable: { createdAt: observations.createdAt, id: observations.id },
+    defaultSort: { column: observations.createdAt, order: 'desc' },
+    search: [observations.text],
+    filters: { debtId: equals(observations.debtId) },
+    scope: viaDebt(observations.debtId),
+    references: { debtId: MESSAGES.debtNotFound },
+    hooks: {
+      beforeCreate: (input, { user }) => ({ ...input, userId: user.sub }),
+    },
+  });
+}

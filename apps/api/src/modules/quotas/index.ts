@@ -1,0 +1,56 @@
+import {
+  MESSAGES,
+  quotaCreateSchema,
+  quotaListQuerySchema,
+  quotaSchema,
+  quotaUpdateSchema,
+} from '@cobranzas/shared';
+import type { FastifyInstance } from 'fastify';
+import { crudModule, dateFrom, dateTo, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { quotas } from '../../db/schema';
+import { conflict } from '../../errors';
+import { recomputeChangedDebt } from '../debts/totals';
+import { lockDebt, viaDebt } from '../scope';
+import { quotaActionRoutes } from './pay';
+import { paymentPlanRoute } from './plan';
+
+export function quotasModule(app: FastifyInstance, db: Db) {
+  const service = crudModule(app, db, {
+    resource: 'quotas',
+    label: 'cuotas',
+    table: quotas,
+    schemas: {
+      item: quotaSchema,
+      listQuery: quotaListQuerySchema,
+      create: quotaCreateSchema,
+      update: quotaUpdateSchema,
+    },
+    sortable: { number: quotas.number, id: quotas.id, dueDate: quotas.dueDate, amount: quotas.amount },
+    filters: {
+      debtId: equals(quotas.debtId),
+      status: equals(quotas.status),
+      dueFrom: dateFrom(quotas.dueDate),
+      dueTo: dateTo(quotas.dueDate),
+    },
+    scope: viaDebt(quotas.debtId),
+    unique: { quotas_debt_number_unique: { field: 'number', message: MESSAGES.quotaNumberTaken } },
+    hooks: {
+      async beforeCreate(input, { db, user }) {
+        await lockDebt(db, input.debtId as number, user);
+        return input;
+      },
+      // A paid quota is settled: its amount is in a payment, so it changes only by undoing that payment.
+      beforeUpdate(input, current) {
+        if (current.status === 'PAGADA') throw conflict(MESSAGES.quotaAlreadyPaid);
+        return input;
+      },
+      beforeDelete(current) {
+        if (current.status === 'PAGADA') throw conflict(MESSAGES.quotaAlreadyPaid);
+      },
+      afterWrite: recomputeChangedDebt,
+    },
+  });
+  paymentPlanRoute(app, db, service);
+  quotaActionRoutes(app, db, service);
+}

@@ -1,0 +1,164 @@
+import {
+  addMoney,
+  agencyToday,
+  daysBetween,
+  idParamsSchema,
+  MESSAGES,
+  quotaMoraSchema,
+  quotaPaySchema,
+  quotaSchema,
+  simpleInterest,
+  type TokenPayload,
+} from '@cobranzas/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type CrudService, docsFor, type Executor, errorResponses, writeAudit } from '../../crud';
+import type { Db } from '../../db/client';
+import { payments, quotas } from '../../db/schema';
+import { conflict, pgErrorOf } from '../../errors';
+import { recomputeDebtTotals } from '../debts/totals';
+import { lockDebt } from '../scope';
+
+const alreadyPaid = () => conflict(MESSAGES.quotaAlreadyPaid);
+
+/** These bodies are optional: no body at all (Fastify's null) validates as {} and takes the defaults. */
+const optionalBody = async (request: FastifyRequest) => {
+  request.body ??= {};
+};
+
+/** Sets a quota's fields and writes the update to the audit log; returns the new row. */
+async function updateQuota(
+  tx: Executor,
+  user: TokenPayload,
+  before: Record<string, unknown>,
+  values: Partial<typeof quotas.$inferInsert>,
+) {
+  const [after] = await tx
+    .update(quotas)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(quotas.id, before.id as number))
+    .returning();
+  await writeAudit(tx, user, {
+    action: 'update',
+    resource: 'quotas',
+    recordId: before.id as number,
+    before,
+    after: after ?? null,
+  });
+  return after;
+}
+
+/**
+ * Undoes the payment of a quota (its payment is being deleted): payable again, EN_MORA if it had
+ * mora. Runs inside the payment's delete transaction.
+ */
+export async function reopenPaidQuota(tx: Executor, user: TokenPayload, quotaId: number) {
+  const [quota] = await tx.select().from(quotas).where(eq(quotas.id, quotaId)).for('no key update');
+  if (!quota) return;
+  await updateQuota(tx, user, quota, {
+    status:
+      sql`CASE WHEN ${quotas.moraAmount} > 0 THEN 'EN_MORA'::quota_status ELSE 'PENDIENTE'::quota_status END` as never,
+    paidAt: null,
+    paymentId: null,
+  });
+}
+
+export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const docs = docsFor('cuotas');
+
+  /**
+   * One transaction: lock the quota row (concurrent pays queue here and then see PAGADA), record
+   * the Payment of amount + mora, mark the quota PAGADA, recompute the debt. The partial unique
+   * index on payments.quota_id is the last guard: a second payment can never commit.
+   */
+  api.patch(
+    '/api/quotas/:id/pay',
+    {
+      schema: {
+        ...docs,
+        summary: 'Registrar el pago de una cuota',
+        params: idParamsSchema,
+        body: quotaPaySchema,
+        response: { 200: quotaSchema, ...errorResponses },
+      },
+      preValidation: optionalBody,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { user } = request;
+      const { body } = request;
+      await db
+        .transaction(async (tx) => {
+          const quota = await service.lockRow(tx, id, user);
+          if (quota.status === 'PAGADA') throw alreadyPaid();
+          await lockDebt(tx, quota.debtId as number, user);
+          const [payment] = await tx
+            .insert(payments)
+            .values({
+              debtId: quota.debtId as number,
+              quotaId: id,
+              amount: addMoney(quota.amount as string, quota.moraAmount as string),
+              paidAt: body.paidAt ?? agencyToday(),
+              method: body.method,
+              receiptNumber: body.receiptNumber ?? null,
+              createdBy: user.sub,
+            })
+            .returning();
+          if (!payment) throw new Error('insert returned no row');
+          await writeAudit(tx, user, {
+            action: 'create',
+            resource: 'payments',
+            recordId: payment.id,
+            before: null,
+            after: payment,
+          });
+          await updateQuota(tx, user, quota, {
+            status: 'PAGADA',
+            paidAt: payment.paidAt,
+            paymentId: payment.id,
+          });
+          await recomputeDebtTotals(tx, quota.debtId as number);
+        })
+        .catch((error: unknown) => {
+          if (pgErrorOf(error)?.constraint === 'payments_quota_id_unique') throw alreadyPaid();
+          throw service.writeError(error);
+        });
+      return service.read(id, user);
+    },
+  );
+
+  /** EN_MORA with the given mora, or simple interest at the debt's punitive rate for the days late. */
+  api.patch(
+    '/api/quotas/:id/mora',
+    {
+      schema: {
+        ...docs,
+        summary: 'Marcar una cuota en mora',
+        params: idParamsSchema,
+        body: quotaMoraSchema,
+        response: { 200: quotaSchema, ...errorResponses },
+      },
+      preValidation: optionalBody,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { user } = request;
+      await db.transaction(async (tx) => {
+        const quota = await service.lockRow(tx, id, user);
+        if (quota.status === 'PAGADA') throw alreadyPaid();
+        const debt = await lockDebt(tx, quota.debtId as number, user);
+        let moraAmount = request.body.moraAmount;
+        if (moraAmount === undefined) {
+          const days = daysBetween(quota.dueDate as string, agencyToday());
+          if (days <= 0) throw conflict(MESSAGES.quotaNotDue);
+          moraAmount = simpleInterest(quota.amount as string, debt.punitiveRate, days);
+        }
+        await updateQuota(tx, user, quota, { status: 'EN_MORA', moraAmount });
+        await recomputeDebtTotals(tx, quota.debtId as number);
+      });
+      return service.read(id, user);
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  compareMoney,
+  MESSAGES,
+  monthlyDueDates,
+  paymentPlanResultSchema,
+  paymentPlanSchema,
+  type Quota,
+  splitMoney,
+  toCents,
+} from '@cobranzas/shared';
+import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type CrudService, docsFor, errorResponses, toJson, writeAudit } from '../../crud';
+import type { Db } from '../../db/client';
+import { debts, quotas } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
+import { recomputeDebtTotals } from '../debts/totals';
+import { lockDebt } from '../scope';
+
+/**
+ * POST /api/quotas/plan: N monthly installments for a debt in one transaction. The total (the
+ * debt's balance unless given) is split exactly to the cent; due dates run monthly from the first,
+ * clamped to month end. A debt with unpaid installments is refused; the debt becomes EN_CONVENIO.
+ */
+export function paymentPlanRoute(app: FastifyInstance, db: Db, service: CrudService) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/quotas/plan',
+    {
+      schema: {
+        ...docsFor('cuotas'),
+        summary: 'Crear un plan de pagos (cuotas mensuales)',
+        body: paymentPlanSchema,
+        response: { 201: paymentPlanResultSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { debtId, installments, firstDueDate } = request.body;
+      const { user } = request;
+      const result = await db
+        .transaction(async (tx) => {
+          // The debt's lock queues concurrent plans: the second sees the first's quotas and gets 409.
+          const debt = await lockDebt(tx, debtId, user);
+          const [unpaid] = await tx
+            .select({ id: quotas.id })
+            .from(quotas)
+            .where(and(eq(quotas.debtId, debtId), ne(quotas.status, 'PAGADA')))
+            .limit(1);
+          if (unpaid) throw conflict(MESSAGES.unpaidQuotasExist);
+          const total = request.body.total ?? debt.balance;
+          if (compareMoney(total, '0') <= 0) throw conflict(MESSAGES.noBalance);
+          if (toCents(total) < BigInt(installments)) throw badRequest('installments', MESSAGES.planTooSmall);
+
+          const [last] = await tx
+            .select({ n: max(quotas.number) })
+            .from(quotas)
+            .where(eq(quotas.debtId, debtId));
+          const first = (last?.n ?? 0) + 1;
+          const amounts = splitMoney(total, installments);
+          const dates = monthlyDueDates(firstDueDate, installments);
+          const rows = await tx
+            .insert(quotas)
+            .values(
+              amounts.map((amount, i) => ({
+                debtId,
+                number: first + i,
+                amount,
+                dueDate: dates[i] as string,
+              })),
+            )
+            .returning();
+          for (const row of rows)
+            await writeAudit(tx, user, {
+              action: 'create',
+              resource: 'quotas',
+              recordId: row.id,
+              before: null,
+              after: row,
+            });
+
+          if (debt.status !== 'EN_CONVENIO') {
+            const [after] = await tx
+              .update(debts)
+              .set({ status: 'EN_CONVENIO', updatedAt: new Date() })
+              .where(eq(debts.id, debtId))
+              .returning();
+            await writeAudit(tx, user, {
+              action: 'update',
+              resource: 'debts',
+              recordId: debtId,
+              before: debt,
+              after: after ?? null,
+            });
+          }
+          await recomputeDebtTotals(tx, debtId);
+          return { total, ids: rows.map((row) => row.id) };
+        })
+        .catch((error: unknown) => {
+          throw service.writeError(error);
+        });
+      const created = await readQuotas(db, result.ids);
+      return reply.code(201).send({ debtId, total: result.total, quotas: created });
+    },
+  );
+}
+
+async function readQuotas(db: Db, ids: number[]) {
+  const rows = await db.select().from(quotas).where(inArray(quotas.id, ids)).orderBy(asc(quotas.number));
+  return rows.map((row) => toJson<Quota>(row));
+}

@@ -1,0 +1,44 @@
+import {
+  serviceCreateSchema,
+  serviceListQuerySchema,
+  serviceSchema,
+  serviceUpdateSchema,
+} from '@cobranzas/shared';
+import type { FastifyInstance } from 'fastify';
+import { crudModule, equals } from '../crud';
+import type { Db } from '../db/client';
+import { services } from '../db/schema';
+import { recomputeChangedDebt } from './debts/totals';
+import { lockDebt, viaDebt } from './scope';
+
+/** Costs charged to a debt (carta documento, tasa de justicia, honorarios): they raise its balance. */
+export function servicesModule(app: FastifyInstance, db: Db) {
+  crudModule(app, db, {
+    resource: 'services',
+    label: 'servicios',
+    table: services,
+    schemas: {
+      item: serviceSchema,
+      listQuery: serviceListQuerySchema,
+      create: serviceCreateSchema,
+      update: serviceUpdateSchema,
+    },
+    sortable: {
+      date: services.date,
+      id: services.id,
+      amount: services.amount,
+      createdAt: services.createdAt,
+    },
+    defaultSort: { column: services.date, order: 'desc' },
+    search: [services.description],
+    filters: { debtId: equals(services.debtId) },
+    scope: viaDebt(services.debtId),
+    hooks: {
+      async beforeCreate(input, { db, user }) {
+        await lockDebt(db, input.debtId as number, user);
+        return input;
+      },
+      afterWrite: recomputeChangedDebt,
+    },
+  });
+}

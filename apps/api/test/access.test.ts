@@ -1,0 +1,283 @@
+import {
+  type ApiResource,
+  defineAbilityFor,
+  type HttpMethod,
+  MESSAGES,
+  METHOD_ACTIONS,
+  RESOURCE_SUBJECTS,
+  type UserTypeName,
+} from '@cobranzas/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  create,
+  createCatalog,
+  createDebt,
+  createDebtor,
+  debtorBody,
+  expectStatus,
+  insertDocument,
+} from './domain';
+import {
+  ADMIN_ALIAS,
+  ADMIN_PASSWORD,
+  call,
+  createUser,
+  forEachBackend,
+  makeCuit,
+  startApp,
+  type TestApp,
+  tokenFor,
+  unique,
+} from './helpers';
+
+type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
+const METHOD: Record<Operation, HttpMethod> = {
+  list: 'GET',
+  read: 'GET',
+  create: 'POST',
+  update: 'PATCH',
+  delete: 'DELETE',
+};
+const SUCCESS: Record<Operation, number> = { list: 200, read: 200, create: 201, update: 200, delete: 204 };
+const ROLES: UserTypeName[] = ['ADMIN', 'GENERAL', 'CLIENTE'];
+
+/** Whether the shared rules (the single source of DESIGN.md §6) let a role call a method on a resource. */
+const allowed = (role: UserTypeName, method: HttpMethod, resource: ApiResource) =>
+  defineAbilityFor({ type: role }).can(METHOD_ACTIONS[method], RESOURCE_SUBJECTS[resource]);
+
+interface Fixture {
+  /** A valid create body. */
+  body: () => Record<string, unknown>;
+  /** A valid partial update. */
+  patch: () => Record<string, unknown>;
+  /** A fresh record (made by the admin) for read/update/delete; default: POST body(). */
+  fresh?: () => Promise<number>;
+  operations?: Operation[];
+}
+
+forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  const tokens = {} as Record<UserTypeName, string>;
+  // The debt children hang from a debt of the CLIENTE's own company, so its reads succeed.
+  let debtId: number;
+  let companyId: number;
+  let eventTypeId: number;
+  let embargoTypeId: number;
+  let quotaNumber = 0;
+
+  beforeAll(async () => {
+    t = await startApp(backend);
+    admin = await tokenFor(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
+    for (const role of ROLES) {
+      const user = await createUser(t.app, admin, role);
+      tokens[role] = user.token;
+      if (role === 'CLIENTE') companyId = user.companyId as number;
+    }
+    debtId = (await createDebt(t.app, admin, { companyId, originalAmount: '100000' })).id;
+    eventTypeId = (await createCatalog(t.app, admin, 'events-types')).id;
+    embargoTypeId = (await createCatalog(t.app, admin, 'embargos-type')).id;
+  });
+  afterAll(() => t?.close());
+
+  const catalog: Fixture = { body: () => ({ name: unique('Tipo ') }), patch: () => ({ description: 'x' }) };
+  const FIXTURES: Record<Exclude<ApiResource, 'report' | 'audit'>, Fixture> = {
+    users: {
+      body: () => ({ name: 'Nuevo', alias: unique('nuevo'), password: 'clave-segura-1', userTypeId: 2 }),
+      patch: () => ({ name: unique('Cambio ') }),
+    },
+    'users-types': {
+      body: () => ({ name: unique('Perfil '), role: 'GENERAL' }),
+      patch: () => ({ description: 'x' }),
+    },
+    companies: {
+      body: () => ({ name: unique('Empresa '), cuit: makeCuit() }),
+      patch: () => ({ phone: '4444' }),
+    },
+    'debts-types': catalog,
+    'collections-types': catalog,
+    'events-types': catalog,
+    'events-history-types': catalog,
+    'embargos-type': catalog,
+    eventsSubTypes: {
+      body: () => ({ eventTypeId, name: unique('Sub ') }),
+      patch: () => ({ name: unique('Sub ') }),
+    },
+    debtors: { body: () => debtorBody(), patch: () => ({ phone: '351 555 1234' }) },
+    debts: {
+      body: () => ({ debtorId: 0, companyId, originalAmount: '10' }),
+      patch: () => ({ notes: 'Revisar' }),
+      fresh: async () => (await createDebt(t.app, admin, { companyId })).id,
+    },
+    quotas: {
+      body: () => ({ debtId, number: ++quotaNumber, amount: '10', dueDate: '2030-01-01' }),
+      patch: () => ({ amount: '11' }),
+    },
+    payments: { body: () => ({ debtId, amount: '1', paidAt: '2024-01-01' }), patch: () => ({ notes: 'x' }) },
+    deposits: {
+      body: () => ({ debtId, amount: '1', depositedAt: '2024-01-01' }),
+      patch: () => ({ bank: 'Nación' }),
+    },
+    services: {
+      body: () => ({ debtId, description: 'Carta', amount: '1', date: '2024-01-01' }),
+      patch: () => ({ amount: '2' }),
+    },
+    events: { body: () => ({ debtId, eventTypeId }), patch: () => ({ description: 'Atendió' }) },
+    observations: { body: () => ({ debtId, text: 'Nota' }), patch: () => ({ text: 'Otra nota' }) },
+    embargos: {
+      body: () => ({ debtId, embargoTypeId, amount: '100', date: '2024-01-01' }),
+      patch: () => ({ status: 'TRABADO' }),
+    },
+    documents: {
+      body: () => ({}),
+      patch: () => ({ fileName: 'otro.pdf' }),
+      fresh: () => insertDocument(t, debtId),
+      // Created by multipart upload, a route of its own.
+      operations: ['list', 'read', 'update', 'delete'],
+    },
+    tasks: {
+      body: () => ({ title: 'Llamar', start: '2024-05-01T13:00:00Z' }),
+      patch: () => ({ status: 'COMPLETADA' }),
+    },
+  };
+
+  async function bodyFor(resource: keyof typeof FIXTURES) {
+    const body = FIXTURES[resource].body();
+    // Each debt needs its own debtor only when created; fill it lazily.
+    if (resource === 'debts') body.debtorId = (await createDebtor(t.app, admin)).id;
+    return body;
+  }
+
+  async function freshId(resource: keyof typeof FIXTURES): Promise<number> {
+    const fixture = FIXTURES[resource];
+    if (fixture.fresh) return fixture.fresh();
+    return (await create(t.app, admin, resource, await bodyFor(resource))).id;
+  }
+
+  const cases = ROLES.flatMap((role) =>
+    (Object.keys(FIXTURES) as (keyof typeof FIXTURES)[]).flatMap((resource) =>
+      (FIXTURES[resource].operations ?? (['list', 'read', 'create', 'update', 'delete'] as Operation[])).map(
+        (operation) => {
+          const ok = allowed(role, METHOD[operation], resource);
+          return { role, resource, operation, status: ok ? SUCCESS[operation] : 403 };
+        },
+      ),
+    ),
+  );
+
+  it.each(cases)(
+    '$role $operation /api/$resource → $status',
+    async ({ role, resource, operation, status }) => {
+      const needsId = operation === 'read' || operation === 'update' || operation === 'delete';
+      const url = needsId ? `/api/${resource}/${await freshId(resource)}` : `/api/${resource}`;
+      const payload =
+        operation === 'create'
+          ? await bodyFor(resource)
+          : operation === 'update'
+            ? FIXTURES[resource].patch()
+            : undefined;
+      const response = await call(t.app, tokens[role], { method: METHOD[operation], url, payload });
+      expectStatus(response, status);
+      if (status === 403) expect(response.body).toEqual({ message: MESSAGES.forbidden });
+    },
+  );
+
+  const freshQuota = async () => (await create(t.app, admin, 'quotas', FIXTURES.quotas.body())).id as number;
+
+  const extraCalls: {
+    name: string;
+    method: HttpMethod;
+    resource: ApiResource;
+    status: number;
+    run: (token: string) => Promise<{ status: number; body: unknown }>;
+  }[] = [
+    {
+      name: 'GET /debtors/dni/{dni}',
+      method: 'GET',
+      resource: 'debtors',
+      status: 200,
+      run: async (token) => {
+        const debtor = await createDebtor(t.app, admin);
+        return call(t.app, token, { method: 'GET', url: `/api/debtors/dni/${debtor.dni}` });
+      },
+    },
+    {
+      name: 'GET /debts/dni/{dni}',
+      method: 'GET',
+      resource: 'debts',
+      status: 200,
+      run: (token) => call(t.app, token, { method: 'GET', url: '/api/debts/dni/12345678' }),
+    },
+    {
+      name: 'POST /quotas/plan',
+      method: 'POST',
+      resource: 'quotas',
+      status: 201,
+      run: async (token) => {
+        const debt = await createDebt(t.app, admin, { companyId });
+        return call(t.app, token, {
+          method: 'POST',
+          url: '/api/quotas/plan',
+          payload: { debtId: debt.id, installments: 2, firstDueDate: '2024-06-10' },
+        });
+      },
+    },
+    {
+      name: 'PATCH /quotas/{id}/pay',
+      method: 'PATCH',
+      resource: 'quotas',
+      status: 200,
+      run: async (token) =>
+        call(t.app, token, { method: 'PATCH', url: `/api/quotas/${await freshQuota()}/pay` }),
+    },
+    {
+      name: 'PATCH /quotas/{id}/mora',
+      method: 'PATCH',
+      resource: 'quotas',
+      status: 200,
+      run: async (token) =>
+        call(t.app, token, {
+          method: 'PATCH',
+          url: `/api/quotas/${await freshQuota()}/mora`,
+          payload: { moraAmount: '1' },
+        }),
+    },
+  ];
+
+  const extraCases = ROLES.flatMap((role) =>
+    extraCalls.map((c) => ({ role, ...c, expected: allowed(role, c.method, c.resource) ? c.status : 403 })),
+  );
+
+  it.each(extraCases)('$role $name → $expected', async ({ role, run, expected }) => {
+    expectStatus(await run(tokens[role]), expected);
+  });
+
+  it.each([
+    ['ADMIN', 200],
+    ['GENERAL', 403],
+    ['CLIENTE', 403],
+  ] as const)(
+    '%s GET /api/audit → %i (ADMIN only, though GENERAL may view SystemManagement)',
+    async (role, status) => {
+      expectStatus(await call(t.app, tokens[role], { method: 'GET', url: '/api/audit' }), status);
+    },
+  );
+
+  it('without a token every domain route answers 401 Unauthorized', async () => {
+    for (const url of ['/api/debts', '/api/quotas/1/pay', '/api/audit', '/api/debtors/dni/12345678']) {
+      const method = url.endsWith('/pay') ? 'PATCH' : 'GET';
+      const response = await call(t.app, null, { method, url });
+      expectStatus(response, 401);
+      expect(response.body).toEqual({ message: MESSAGES.unauthorized });
+    }
+  });
+
+  it('a CLIENTE gets 403 before its body is validated', async () => {
+    const response = await call(t.app, tokens.CLIENTE, {
+      method: 'POST',
+      url: '/api/payments',
+      payload: { nada: 1 },
+    });
+    expectStatus(response, 403);
+  });
+});

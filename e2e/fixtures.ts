@@ -66,3 +66,43 @@ export const test = base.extend<Fixtures>({
     });
   },
 });
+
+/** A name no other test uses (tests share one server and database). */
+export function unique(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A valid CUIT (check digit computed as AFIP does) not used by any other test run. */
+export function uniqueCuit(type = '30'): string {
+  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+  for (;;) {
+    const body = `${type}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const sum = [...body].reduce((total, digit, i) => total + Number(digit) * (weights[i] ?? 0), 0);
+    const check = 11 - (sum % 11);
+    if (check === 10) continue;
+    return `${body}${check === 11 ? 0 : check}`;
+  }
+}
+
+/** An 8-digit DNI unlikely to repeat across tests. */
+export function uniqueDni(): string {
+  return String(20_000_000 + Math.floor(Math.random() * 70_000_000));
+}
+
+/** Calls the API as that role (for test data the screen under test does not create). */
+export async function apiCall<T = Record<string, unknown>>(
+  page: Page,
+  role: Role,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const token = await apiToken(page, role);
+  const res = await page.request.fetch(`/api${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok(), `${method} ${path} → ${res.status()}`).toBe(true);
+  return (res.status() === 204 ? {} : await res.json()) as T;
+}

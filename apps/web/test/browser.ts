@@ -3,6 +3,8 @@ let viewportWidth = 1366;
 
 /** Answers `(max-width: Npx)` / `(min-width: Npx)` queries against the chosen width. */
 function matches(query: string): boolean {
+  // Browsers treat an empty query as "all" (mantine-datatable asks it for always-visible columns).
+  if (query.trim() === '') return true;
   const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
   if (max) return viewportWidth <= Number(max[1]);
   const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
@@ -34,4 +36,12 @@ export function installBrowserStubs(): void {
   }
   window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
   window.scrollTo = () => {};
+  // Mantine's autosize Textarea listens for web fonts loading.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+    });
+  }
+  // mantine-datatable scrolls its viewport back to the top on a page change.
+  Element.prototype.scrollTo = () => {};
 }

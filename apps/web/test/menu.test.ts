@@ -11,6 +11,8 @@ const ALL_LINKS = {
   'Tipos de embargos': ['Agregar', 'Listar'],
   Agenda: ['Ver Agenda'],
   'Tipos de deuda': ['Agregar', 'Listar'],
+  'Tipos de cobranza': ['Agregar', 'Listar'],
+  'Resultados de gestión': ['Agregar', 'Listar'],
 };
 
 /** The menu as "Group: link, link" lines and header lines, in order. */
@@ -56,6 +58,10 @@ describe('sidebar menu (SPEC §2)', () => {
       '/calendar',
       '/debts-types/add',
       '/debts-types/list',
+      '/collections-types/add',
+      '/collections-types/list',
+      '/events-history-types/add',
+      '/events-history-types/list',
     ]);
   });
 });
@@ -68,7 +74,12 @@ describe('sidebar filtering per role (SPEC §6)', () => {
   });
 
   it('GENERAL (view/add/edit Debts, view SystemManagement, manage debtors and tasks) sees everything', () => {
-    expect(menuFor('GENERAL')).toEqual(everything);
+    // …except Agregar in the two catalogs outside SPEC §2, which needs add SystemManagement.
+    expect(menuFor('GENERAL')).toEqual([
+      ...everything.slice(0, -2),
+      'Tipos de cobranza: Listar',
+      'Resultados de gestión: Listar',
+    ]);
   });
 
   it('CLIENTE (view Debts only): Cobranzas without Nueva, no header, no Deudores, no Agenda', () => {
@@ -122,6 +133,15 @@ describe('sidebar filtering, one rule at a time (SPEC §6)', () => {
     expect(groups(filterMenu(MENU, only(['add', 'debtors'])))).toContain('Deudores');
     expect(groups(filterMenu(MENU, only(['view', 'debtors'])))).toContain('Deudores');
     expect(groups(filterMenu(MENU, only(['edit', 'debtors'])))).not.toContain('Deudores');
+  });
+
+  it('view SystemManagement → Tipos de cobranza and Resultados de gestión; add SystemManagement → their Agregar', () => {
+    expect(groups(filterMenu(MENU, only()))).not.toContain('Tipos de cobranza');
+    const viewing = filterMenu(MENU, only(['view', 'SystemManagement']));
+    expect(has(viewing, 'Tipos de cobranza: Listar')).toBe(true);
+    expect(has(viewing, 'Resultados de gestión: Listar')).toBe(true);
+    const adding = filterMenu(MENU, only(['view', 'SystemManagement'], ['add', 'SystemManagement']));
+    expect(has(adding, 'Resultados de gestión: Agregar, Listar')).toBe(true);
   });
 
   it('view tasks → Agenda', () => {

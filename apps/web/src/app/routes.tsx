@@ -28,12 +28,39 @@ function guarded<M>(
   };
 }
 
+type Rule = readonly [Action, Subject];
+type CrudPages<M> = {
+  list: (m: M) => ComponentType;
+  add: (m: M) => ComponentType;
+  edit: (m: M) => ComponentType;
+};
+
+/** A screen family's list, add and edit routes, each behind its guard. */
+function crud<M>(
+  base: string,
+  load: () => Promise<M>,
+  pages: CrudPages<M>,
+  rules: { list: Rule; add: Rule; edit: Rule },
+): RouteObject[] {
+  return [
+    { path: `${base}/list`, lazy: guarded(...rules.list, load, pages.list) },
+    { path: `${base}/add`, lazy: guarded(...rules.add, load, pages.add) },
+    { path: `${base}/edit/:id`, lazy: guarded(...rules.edit, load, pages.edit) },
+  ];
+}
+
+/** Catalog screens: view SystemManagement to list and open (read-only without edit), add to create. */
+const SYSTEM = {
+  list: ['view', 'SystemManagement'],
+  add: ['add', 'SystemManagement'],
+  edit: ['view', 'SystemManagement'],
+} as const;
+
 const users = () => import('../features/users/pages');
 const companies = () => import('../features/companies/pages');
 const eventsTypes = () => import('../features/eventsTypes/pages');
 const debtors = () => import('../features/debtors/pages');
-const embargosTypes = () => import('../features/embargosTypes/pages');
-const debtsTypes = () => import('../features/debtsTypes/pages');
+const catalogs = () => import('../features/catalogs/pages');
 const debts = () => import('../features/debts/pages');
 
 const layoutRoutes: RouteObject[] = [
@@ -45,29 +72,64 @@ const layoutRoutes: RouteObject[] = [
     ),
   },
 
-  { path: 'users/list', lazy: page(users, (m) => m.UsersListPage) },
-  { path: 'users/add', lazy: page(users, (m) => m.UserAddPage) },
-  { path: 'users/edit/:id', lazy: page(users, (m) => m.UserEditPage) },
-
-  { path: 'companies/list', lazy: page(companies, (m) => m.CompaniesListPage) },
-  { path: 'companies/add', lazy: page(companies, (m) => m.CompanyAddPage) },
-  { path: 'companies/edit/:id', lazy: page(companies, (m) => m.CompanyEditPage) },
-
-  { path: 'eventsTypes/list', lazy: page(eventsTypes, (m) => m.EventTypesListPage) },
-  { path: 'eventsTypes/add', lazy: page(eventsTypes, (m) => m.EventTypeAddPage) },
-  { path: 'eventsTypes/edit/:id', lazy: page(eventsTypes, (m) => m.EventTypeEditPage) },
-
-  { path: 'debtors/list', lazy: guarded('view', 'Debts', debtors, (m) => m.DebtorsListPage) },
-  { path: 'debtors/add', lazy: guarded('add', 'Debts', debtors, (m) => m.DebtorAddPage) },
-  { path: 'debtors/edit/:id', lazy: page(debtors, (m) => m.DebtorEditPage) },
-
-  { path: 'embargos-types/list', lazy: page(embargosTypes, (m) => m.EmbargoTypesListPage) },
-  { path: 'embargos-types/add', lazy: page(embargosTypes, (m) => m.EmbargoTypeAddPage) },
-  { path: 'embargos-types/edit/:id', lazy: page(embargosTypes, (m) => m.EmbargoTypeEditPage) },
-
-  { path: 'debts-types/list', lazy: page(debtsTypes, (m) => m.DebtTypesListPage) },
-  { path: 'debts-types/add', lazy: page(debtsTypes, (m) => m.DebtTypeAddPage) },
-  { path: 'debts-types/edit/:id', lazy: page(debtsTypes, (m) => m.DebtTypeEditPage) },
+  ...crud(
+    'users',
+    users,
+    { list: (m) => m.UsersListPage, add: (m) => m.UserAddPage, edit: (m) => m.UserEditPage },
+    SYSTEM,
+  ),
+  ...crud(
+    'companies',
+    companies,
+    { list: (m) => m.CompaniesListPage, add: (m) => m.CompanyAddPage, edit: (m) => m.CompanyEditPage },
+    SYSTEM,
+  ),
+  ...crud(
+    'eventsTypes',
+    eventsTypes,
+    { list: (m) => m.EventTypesListPage, add: (m) => m.EventTypeAddPage, edit: (m) => m.EventTypeEditPage },
+    SYSTEM,
+  ),
+  // SPEC §6: /debtors/list needs view Debts and /debtors/add add Debts; editing shows a debtor to
+  // whoever may view debtors (read-only without edit debtors).
+  ...crud(
+    'debtors',
+    debtors,
+    { list: (m) => m.DebtorsListPage, add: (m) => m.DebtorAddPage, edit: (m) => m.DebtorEditPage },
+    { list: ['view', 'Debts'], add: ['add', 'Debts'], edit: ['view', 'debtors'] },
+  ),
+  ...crud(
+    'embargos-types',
+    catalogs,
+    { list: (m) => m.EmbargoTypes.List, add: (m) => m.EmbargoTypes.Add, edit: (m) => m.EmbargoTypes.Edit },
+    SYSTEM,
+  ),
+  ...crud(
+    'debts-types',
+    catalogs,
+    { list: (m) => m.DebtTypes.List, add: (m) => m.DebtTypes.Add, edit: (m) => m.DebtTypes.Edit },
+    SYSTEM,
+  ),
+  ...crud(
+    'collections-types',
+    catalogs,
+    {
+      list: (m) => m.CollectionTypes.List,
+      add: (m) => m.CollectionTypes.Add,
+      edit: (m) => m.CollectionTypes.Edit,
+    },
+    SYSTEM,
+  ),
+  ...crud(
+    'events-history-types',
+    catalogs,
+    {
+      list: (m) => m.EventHistoryTypes.List,
+      add: (m) => m.EventHistoryTypes.Add,
+      edit: (m) => m.EventHistoryTypes.Edit,
+    },
+    SYSTEM,
+  ),
 
   { path: 'debts/search', lazy: page(debts, (m) => m.DebtSearchPage) },
   { path: 'debts/add', lazy: guarded('add', 'Debts', debts, (m) => m.DebtAddPage) },

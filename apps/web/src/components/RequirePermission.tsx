@@ -4,6 +4,15 @@ import { MESSAGES } from '@cobranzas/shared';
 import type { ReactNode } from 'react';
 import classes from './RequirePermission.module.css';
 
+/** SPEC §8 "Missing permission": the fixed text. Also shown inside a page when the API answers 403. */
+export function ForbiddenNotice() {
+  return (
+    <div className={classes.root} role="alert">
+      {MESSAGES.forbidden}
+    </div>
+  );
+}
+
 /** SPEC §6 route guards: the page when allowed, otherwise the fixed "no permission" text. */
 export function RequirePermission({
   action,
@@ -16,9 +25,5 @@ export function RequirePermission({
 }) {
   const ability = useAbility<AppAbility>();
   if (ability.can(action, subject)) return children;
-  return (
-    <div className={classes.root} role="alert">
-      {MESSAGES.forbidden}
-    </div>
-  );
+  return <ForbiddenNotice />;
 }

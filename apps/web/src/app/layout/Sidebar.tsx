@@ -8,6 +8,8 @@ import {
   IconCash,
   IconCategory,
   IconGavel,
+  IconMessageCircleCheck,
+  IconReceipt,
   IconUserDollar,
   IconUsers,
 } from '@tabler/icons-react';
@@ -26,6 +28,8 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   embargos: IconGavel,
   calendar: IconCalendarMonth,
   debtTypes: IconCategory,
+  collectionTypes: IconReceipt,
+  outcomes: IconMessageCircleCheck,
 };
 
 /** The menu group holding the page at `pathname`, if any. */

@@ -10,7 +10,9 @@ export type MenuIcon =
   | 'debtors'
   | 'embargos'
   | 'calendar'
-  | 'debtTypes';
+  | 'debtTypes'
+  | 'collectionTypes'
+  | 'outcomes';
 
 export type MenuLink = {
   label: string;
@@ -32,6 +34,15 @@ const crud = (base: string): MenuLink[] => [
   { label: 'Agregar', to: `${base}/add` },
   { label: 'Listar', to: `${base}/list` },
 ];
+
+/** A catalog group for those who may view SystemManagement; Agregar only for those who may add. */
+const systemCatalog = (base: string) => ({
+  anyOf: [['view', 'SystemManagement']] as const,
+  links: [
+    { label: 'Agregar', to: `${base}/add`, anyOf: [['add', 'SystemManagement']] as const },
+    { label: 'Listar', to: `${base}/list` },
+  ],
+});
 
 export const MENU: readonly MenuItem[] = [
   {
@@ -70,6 +81,19 @@ export const MENU: readonly MenuItem[] = [
     links: [{ label: 'Ver Agenda', to: '/calendar' }],
   },
   { kind: 'group', label: 'Tipos de deuda', icon: 'debtTypes', links: crud('/debts-types') },
+  // Not in SPEC §2: the catalogs the debt screens need, kept from the UI (issue 4).
+  {
+    kind: 'group',
+    label: 'Tipos de cobranza',
+    icon: 'collectionTypes',
+    ...systemCatalog('/collections-types'),
+  },
+  {
+    kind: 'group',
+    label: 'Resultados de gestión',
+    icon: 'outcomes',
+    ...systemCatalog('/events-history-types'),
+  },
 ];
 
 export type Can = (action: Action, subject: Subject) => boolean;

@@ -1,14 +1,137 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import {
+  type Company,
+  type CompanyCreate,
+  companyCreateSchema,
+  companyUpdateSchema,
+} from '@cobranzas/shared';
+import { useParams } from 'react-router';
+import { ActiveBadge } from '../../components/resource/ActiveBadge';
+import { FormPage } from '../../components/resource/FormPage';
+import { CuitField, SwitchField, TextField } from '../../components/resource/fields';
+import { ListPage } from '../../components/resource/ListPage';
+import classes from '../../components/resource/resource.module.css';
+import type { ListColumn, ListFilter, ResourceInfo } from '../../components/resource/types';
+import { activeLabel, formatCuit, formatPercent, percentForInput } from '../../lib/format';
+import { ACTIVE_OPTIONS } from '../users/resource';
 
-// Placeholders until this area's own issue builds the screens.
+const COMPANIES: ResourceInfo = {
+  resource: 'companies',
+  basePath: '/companies',
+  subject: 'SystemManagement',
+  noun: 'la compañía',
+};
+
+const COLUMNS: ListColumn<Company>[] = [
+  { accessor: 'name', title: 'Razón social', sortable: true, key: true },
+  {
+    accessor: 'cuit',
+    title: 'CUIT',
+    sortable: true,
+    key: true,
+    text: (c) => formatCuit(c.cuit),
+    noWrap: true,
+  },
+  { accessor: 'contactName', title: 'Contacto' },
+  { accessor: 'email', title: 'Correo electrónico' },
+  { accessor: 'phone', title: 'Teléfono', noWrap: true },
+  {
+    accessor: 'commissionRate',
+    title: 'Comisión',
+    text: (c) => formatPercent(c.commissionRate),
+    textAlign: 'right',
+  },
+  {
+    accessor: 'active',
+    title: 'Estado',
+    text: (c) => activeLabel(c.active, true),
+    render: (c) => <ActiveBadge active={c.active} feminine />,
+  },
+];
+
+const FILTERS: ListFilter[] = [
+  { name: 'active', label: 'Estado', placeholder: 'Activas e inactivas', options: ACTIVE_OPTIONS },
+];
+
 export function CompaniesListPage() {
-  return <PlaceholderPage title="Compañías" />;
+  return (
+    <ListPage<Company>
+      info={COMPANIES}
+      title="Compañías"
+      columns={COLUMNS}
+      filters={FILTERS}
+      searchPlaceholder="Buscar por razón social o CUIT"
+      exportName="companias"
+      label={(c) => c.name}
+    />
+  );
 }
 
 export function CompanyAddPage() {
-  return <PlaceholderPage title="Nueva compañía" />;
+  return <CompanyFormPage />;
 }
 
 export function CompanyEditPage() {
-  return <PlaceholderPage title="Editar compañía" />;
+  const { id } = useParams();
+  return <CompanyFormPage id={id} />;
+}
+
+const EMPTY: CompanyCreate = {
+  name: '',
+  cuit: '',
+  email: '',
+  phone: '',
+  address: '',
+  contactName: '',
+  commissionRate: '0',
+  active: true,
+};
+
+function CompanyFormPage({ id }: { id?: string | undefined }) {
+  return (
+    <FormPage
+      info={COMPANIES}
+      title={id === undefined ? 'Nueva compañía' : 'Editar compañía'}
+      id={id}
+      schema={id === undefined ? companyCreateSchema : companyUpdateSchema}
+      defaults={EMPTY}
+      toForm={(company: Company) => ({
+        name: company.name,
+        cuit: formatCuit(company.cuit),
+        email: company.email ?? '',
+        phone: company.phone ?? '',
+        address: company.address ?? '',
+        contactName: company.contactName ?? '',
+        commissionRate: percentForInput(company.commissionRate),
+        active: company.active,
+      })}
+      label={(values) => values.name ?? ''}
+    >
+      {() => (
+        <div className={classes.grid}>
+          <TextField name="name" label="Razón social" withAsterisk autoComplete="organization" />
+          <CuitField name="cuit" label="CUIT" withAsterisk />
+          <TextField
+            name="commissionRate"
+            label="Comisión"
+            inputMode="decimal"
+            rightSection="%"
+            description="Porcentaje de lo cobrado, hasta dos decimales."
+          />
+          <TextField name="contactName" label="Persona de contacto" autoComplete="off" />
+          <TextField name="email" label="Correo electrónico" type="email" autoComplete="off" />
+          <TextField name="phone" label="Teléfono" type="tel" autoComplete="off" />
+          <div className={classes.wide}>
+            <TextField name="address" label="Domicilio" autoComplete="off" />
+          </div>
+          <div className={classes.wide}>
+            <SwitchField
+              name="active"
+              label="Activa"
+              description="Si tiene deudas cargadas, desactívela en lugar de eliminarla."
+            />
+          </div>
+        </div>
+      )}
+    </FormPage>
+  );
 }

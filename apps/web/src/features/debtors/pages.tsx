@@ -1,14 +1,90 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useAbility } from '@casl/react';
+import {
+  type AppAbility,
+  type Debtor,
+  type DebtorCreate,
+  debtorCreateSchema,
+  debtorUpdateSchema,
+} from '@cobranzas/shared';
+import { useParams } from 'react-router';
+import { FormPage } from '../../components/resource/FormPage';
+import { ListPage } from '../../components/resource/ListPage';
+import { formatCuit } from '../../lib/format';
+import { DebtorDebts } from './DebtorDebts';
+import { DebtorFields } from './DebtorFields';
+import { DEBTOR_COLUMNS, DEBTOR_FILTERS, DEBTORS, debtorName } from './resource';
 
-// Placeholders until this area's own issue builds the screens.
 export function DebtorsListPage() {
-  return <PlaceholderPage title="Deudores" />;
+  return (
+    <ListPage<Debtor>
+      info={DEBTORS}
+      title="Deudores"
+      columns={DEBTOR_COLUMNS}
+      filters={DEBTOR_FILTERS}
+      searchPlaceholder="Buscar por nombre, DNI o CUIT"
+      exportName="deudores"
+      label={debtorName}
+    />
+  );
 }
 
 export function DebtorAddPage() {
-  return <PlaceholderPage title="Nuevo deudor" />;
+  return <DebtorFormPage />;
 }
 
 export function DebtorEditPage() {
-  return <PlaceholderPage title="Editar deudor" />;
+  const { id } = useParams();
+  return <DebtorFormPage id={id} />;
+}
+
+const EMPTY: DebtorCreate = {
+  dni: '',
+  cuit: '',
+  firstName: '',
+  lastName: '',
+  birthDate: null,
+  email: '',
+  phone: '',
+  altPhone: '',
+  address: '',
+  city: '',
+  province: null,
+  postalCode: '',
+  employer: '',
+  notes: '',
+};
+
+const text = (value: string | null) => value ?? '';
+
+function DebtorFormPage({ id }: { id?: string | undefined }) {
+  const ability = useAbility<AppAbility>();
+  return (
+    <FormPage
+      info={DEBTORS}
+      title={id === undefined ? 'Nuevo deudor' : 'Editar deudor'}
+      id={id}
+      schema={id === undefined ? debtorCreateSchema : debtorUpdateSchema}
+      defaults={EMPTY}
+      toForm={(debtor: Debtor) => ({
+        dni: debtor.dni,
+        cuit: debtor.cuit ? formatCuit(debtor.cuit) : '',
+        firstName: debtor.firstName,
+        lastName: debtor.lastName,
+        birthDate: debtor.birthDate,
+        email: text(debtor.email),
+        phone: text(debtor.phone),
+        altPhone: text(debtor.altPhone),
+        address: text(debtor.address),
+        city: text(debtor.city),
+        province: debtor.province,
+        postalCode: text(debtor.postalCode),
+        employer: text(debtor.employer),
+        notes: text(debtor.notes),
+      })}
+      label={(values) => debtorName({ firstName: values.firstName ?? '', lastName: values.lastName ?? '' })}
+      after={({ record }) => (ability.can('view', 'Debts') ? <DebtorDebts debtorId={record.id} /> : null)}
+    >
+      {() => <DebtorFields />}
+    </FormPage>
+  );
 }

@@ -1,0 +1,125 @@
+import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useMemo } from 'react';
+import { cellText } from './csv';
+import { type ListPatch, type ListState, PAGE_SIZES } from './listParams';
+import classes from './resource.module.css';
+import { EmptyList } from './states';
+import type { Identified, ListColumn } from './types';
+
+const PHONE_UP = '(min-width: 576px)';
+const count = new Intl.NumberFormat('es-AR');
+
+/** The server-paged, server-sorted table; a row opens its record (click, or Enter when focused). */
+export function ListTable<T extends Identified>({
+  columns,
+  records,
+  total,
+  fetching,
+  state,
+  update,
+  filtered,
+  label,
+  onOpen,
+  onDelete,
+}: {
+  columns: ListColumn<T>[];
+  records: T[];
+  total: number;
+  fetching: boolean;
+  state: ListState;
+  update: (patch: ListPatch) => void;
+  filtered: boolean;
+  label: (record: T) => string;
+  onOpen: (record: T) => void;
+  /** Present when the user may delete; returns null for records that cannot be deleted. */
+  onDelete?: ((record: T) => (() => void) | null) | undefined;
+}) {
+  const tableColumns = useMemo(() => {
+    const result: DataTableColumn<T>[] = columns.map((column) => ({
+      accessor: column.accessor,
+      title: column.title,
+      sortable: column.sortable ?? false,
+      width: column.width,
+      noWrap: column.noWrap,
+      textAlign: column.textAlign,
+      ...(column.key ? {} : { visibleMediaQuery: PHONE_UP }),
+      render: (record: T) => (column.render ? column.render(record) : cellText(column, record)),
+    }));
+    if (onDelete) {
+      result.push({
+        accessor: 'acciones',
+        title: <VisuallyHidden>Acciones</VisuallyHidden>,
+        textAlign: 'right',
+        width: 64,
+        render: (record: T) => {
+          const remove = onDelete(record);
+          if (!remove) return null;
+          return (
+            <Tooltip label="Eliminar" withinPortal>
+              <ActionIcon
+                variant="subtle"
+                color="red.8"
+                aria-label={`Eliminar ${label(record)}`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  remove();
+                }}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          );
+        },
+      });
+    }
+    return result;
+  }, [columns, onDelete, label]);
+
+  return (
+    <DataTable<T>
+      className={classes.table}
+      minHeight={records.length ? undefined : 200}
+      highlightOnHover
+      verticalSpacing="sm"
+      columns={tableColumns}
+      records={records}
+      fetching={fetching}
+      loaderType="dots"
+      emptyState={<EmptyList filtered={filtered} />}
+      totalRecords={total}
+      recordsPerPage={state.limit}
+      page={state.page}
+      onPageChange={(page) => update({ page })}
+      recordsPerPageOptions={PAGE_SIZES}
+      onRecordsPerPageChange={(limit) => update({ limit })}
+      recordsPerPageLabel="Por página"
+      paginationText={({ from, to, totalRecords }) =>
+        `${count.format(from)}–${count.format(to)} de ${count.format(totalRecords)}`
+      }
+      getPaginationControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
+      getPaginationItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
+      sortStatus={{ columnAccessor: state.sort ?? '', direction: state.order }}
+      onSortStatusChange={({ columnAccessor, direction }) =>
+        update({ sort: String(columnAccessor), order: direction, page: 1 })
+      }
+      onRowClick={({ record }) => onOpen(record)}
+      rowClassName={() => classes.row}
+      customRowAttributes={(record) => ({
+        tabIndex: 0,
+        'aria-label': `Abrir ${label(record)}`,
+        onKeyDown: (event: React.KeyboardEvent<HTMLTableRowElement>) => {
+          if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(record);
+        },
+      })}
+    />
+  );
+}
+
+const PAGINATION_LABELS = {
+  first: 'Primera página',
+  previous: 'Página anterior',
+  next: 'Página siguiente',
+  last: 'Última página',
+} as const;

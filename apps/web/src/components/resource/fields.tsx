@@ -1,0 +1,119 @@
+/** Form fields bound to the surrounding react-hook-form by name, with the schema's message under each. */
+import {
+  PasswordInput,
+  type PasswordInputProps,
+  Select,
+  type SelectProps,
+  Switch,
+  Textarea,
+  type TextareaProps,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+import { Controller, type FieldErrors, get, useFormContext } from 'react-hook-form';
+import { maskCuit } from '../../lib/format';
+
+type Named = { name: string; label: string };
+
+export function errorOf(errors: FieldErrors, name: string): string | undefined {
+  const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+export function TextField({ name, ...props }: Named & Omit<TextInputProps, 'name' | 'error'>) {
+  const { register, formState } = useFormContext();
+  return <TextInput {...props} {...register(name)} error={errorOf(formState.errors, name)} />;
+}
+
+export function TextareaField({ name, ...props }: Named & Omit<TextareaProps, 'name' | 'error'>) {
+  const { register, formState } = useFormContext();
+  return (
+    <Textarea autosize minRows={3} {...props} {...register(name)} error={errorOf(formState.errors, name)} />
+  );
+}
+
+/** `unregister`: the value leaves the form when the field is hidden (password changed on demand). */
+export function PasswordField({
+  name,
+  unregister = false,
+  ...props
+}: Named & { unregister?: boolean } & Omit<PasswordInputProps, 'name' | 'error'>) {
+  const { register, formState } = useFormContext();
+  return (
+    <PasswordInput
+      {...props}
+      {...register(name, { shouldUnregister: unregister })}
+      visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }}
+      error={errorOf(formState.errors, name)}
+    />
+  );
+}
+
+export function SelectField({ name, ...props }: Named & Omit<SelectProps, 'name' | 'error' | 'value'>) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <Select
+          nothingFoundMessage="Sin coincidencias"
+          {...props}
+          ref={field.ref}
+          name={field.name}
+          value={field.value ?? null}
+          onChange={(value) => field.onChange(value)}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+export function SwitchField({ name, label, description }: Named & { description?: string }) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <Switch
+          ref={field.ref}
+          name={field.name}
+          label={label}
+          description={description}
+          checked={Boolean(field.value)}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
+}
+
+/** CUIT typed with its dashes put in as it grows (XX-XXXXXXXX-X); the schema keeps the digits. */
+export function CuitField({ name, ...props }: Named & Omit<TextInputProps, 'name' | 'error' | 'value'>) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextInput
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="XX-XXXXXXXX-X"
+          maxLength={13}
+          {...props}
+          ref={field.ref}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(event) => field.onChange(maskCuit(event.currentTarget.value))}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import {
+  type Catalog,
+  type CatalogCreate,
+  catalogCreateSchema,
+  catalogUpdateSchema,
+  MESSAGES,
+} from '@cobranzas/shared';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { FormPage } from '../../components/resource/FormPage';
+import { TextareaField, TextField } from '../../components/resource/fields';
+import { ListPage } from '../../components/resource/ListPage';
+import classes from '../../components/resource/resource.module.css';
+import type { ListColumn, ResourceInfo } from '../../components/resource/types';
+import { formatDate } from '../../lib/format';
+
+export type CatalogConfig = {
+  info: ResourceInfo;
+  titles: { list: string; add: string; edit: string };
+  exportName: string;
+  /** Ids seeded by the system: never deleted, shown read-only. */
+  fixedIds?: readonly number[];
+  /** Extra sections under the edit form (an event type's sub-types). */
+  after?: (context: { record: Catalog; readOnly: boolean }) => ReactNode;
+  /** A line under the add form (what can be done after saving). */
+  addNote?: string;
+};
+
+const COLUMNS: ListColumn<Catalog>[] = [
+  { accessor: 'name', title: 'Nombre', sortable: true, key: true },
+  { accessor: 'description', title: 'Descripción' },
+  {
+    accessor: 'createdAt',
+    title: 'Creado',
+    sortable: true,
+    text: (c) => formatDate(c.createdAt),
+    width: 120,
+  },
+];
+
+const EMPTY: CatalogCreate = { name: '', description: '' };
+
+/** The list, add and edit screens of a name + description catalog. */
+export function makeCatalog(config: CatalogConfig) {
+  const fixed = (id: number) => config.fixedIds?.includes(id) ?? false;
+
+  function List() {
+    return (
+      <ListPage<Catalog>
+        info={config.info}
+        title={config.titles.list}
+        columns={COLUMNS}
+        searchPlaceholder="Buscar por nombre"
+        exportName={config.exportName}
+        label={(c) => c.name}
+        deletable={(c) => !fixed(c.id)}
+      />
+    );
+  }
+
+  function Form({ id }: { id?: string | undefined }) {
+    return (
+      <FormPage
+        info={config.info}
+        title={id === undefined ? config.titles.add : config.titles.edit}
+        id={id}
+        schema={id === undefined ? catalogCreateSchema : catalogUpdateSchema}
+        defaults={EMPTY}
+        toForm={(record: Catalog) => ({ name: record.name, description: record.description ?? '' })}
+        label={(values) => values.name ?? ''}
+        locked={(record) => (fixed(record.id) ? MESSAGES.fixedRecord : null)}
+        after={config.after}
+      >
+        {() => (
+          <div className={classes.grid}>
+            <TextField name="name" label="Nombre" withAsterisk autoComplete="off" />
+            <div className={classes.wide}>
+              <TextareaField name="description" label="Descripción" />
+            </div>
+            {id === undefined && config.addNote ? <p className={classes.hint}>{config.addNote}</p> : null}
+          </div>
+        )}
+      </FormPage>
+    );
+  }
+
+  function Add() {
+    return <Form />;
+  }
+
+  function Edit() {
+    const { id } = useParams();
+    return <Form id={id} />;
+  }
+
+  return { List, Add, Edit };
+}

@@ -1,0 +1,54 @@
+import { makeCatalog } from './makeCatalog';
+
+/** SPEC §2 embargo types; the API resource is singular (SPEC §7). */
+export const EmbargoTypes = makeCatalog({
+  info: {
+    resource: 'embargos-type',
+    basePath: '/embargos-types',
+    subject: 'SystemManagement',
+    noun: 'el tipo de embargo',
+  },
+  titles: { list: 'Tipos de embargos', add: 'Nuevo tipo de embargo', edit: 'Editar tipo de embargo' },
+  exportName: 'tipos-de-embargo',
+});
+
+/** Debt stages: 1 preventive, 2 extrajudicial, 3 judicial are fixed (SPEC §4). */
+export const DebtTypes = makeCatalog({
+  info: {
+    resource: 'debts-types',
+    basePath: '/debts-types',
+    subject: 'SystemManagement',
+    noun: 'el tipo de deuda',
+  },
+  titles: { list: 'Tipos de deuda', add: 'Nuevo tipo de deuda', edit: 'Editar tipo de deuda' },
+  exportName: 'tipos-de-deuda',
+  fixedIds: [1, 2, 3],
+});
+
+/** The origin of a debt (tarjeta, préstamo, servicio…). */
+export const CollectionTypes = makeCatalog({
+  info: {
+    resource: 'collections-types',
+    basePath: '/collections-types',
+    subject: 'SystemManagement',
+    noun: 'el tipo de cobranza',
+  },
+  titles: { list: 'Tipos de cobranza', add: 'Nuevo tipo de cobranza', edit: 'Editar tipo de cobranza' },
+  exportName: 'tipos-de-cobranza',
+});
+
+/** The outcome of a contact (promesa de pago, no contesta…). */
+export const EventHistoryTypes = makeCatalog({
+  info: {
+    resource: 'events-history-types',
+    basePath: '/events-history-types',
+    subject: 'SystemManagement',
+    noun: 'el resultado de gestión',
+  },
+  titles: {
+    list: 'Resultados de gestión',
+    add: 'Nuevo resultado de gestión',
+    edit: 'Editar resultado de gestión',
+  },
+  exportName: 'resultados-de-gestion',
+});

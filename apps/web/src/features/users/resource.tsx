@@ -1,0 +1,56 @@
+import { USER_TYPES, type User, type UserType } from '@cobranzas/shared';
+import { ActiveBadge } from '../../components/resource/ActiveBadge';
+import type { ListColumn, ListFilter, Option, ResourceInfo } from '../../components/resource/types';
+import { activeLabel } from '../../lib/format';
+
+export const USERS: ResourceInfo = {
+  resource: 'users',
+  basePath: '/users',
+  subject: 'SystemManagement',
+  noun: 'el usuario',
+};
+
+/** "Cobrador · GENERAL"; just "ADMIN" when the type is named after its role. */
+export const userTypeLabel = (type: Pick<UserType, 'name' | 'role'>) =>
+  type.name === type.role ? type.name : `${type.name} · ${type.role}`;
+
+const ROLE_OPTIONS: Option[] = USER_TYPES.map((role) => ({ value: role, label: role }));
+export const ACTIVE_OPTIONS: Option[] = [
+  { value: 'true', label: 'Activos' },
+  { value: 'false', label: 'Inactivos' },
+];
+
+export const USER_FILTERS: ListFilter[] = [
+  { name: 'role', label: 'Rol', placeholder: 'Todos los roles', options: ROLE_OPTIONS },
+  {
+    name: 'userTypeId',
+    label: 'Tipo de usuario',
+    placeholder: 'Todos los tipos',
+    source: { resource: 'users-types', label: (r) => userTypeLabel(r as UserType) },
+  },
+  {
+    name: 'companyId',
+    label: 'Compañía',
+    placeholder: 'Todas las compañías',
+    source: { resource: 'companies', label: (r) => String(r.name) },
+  },
+  { name: 'active', label: 'Estado', placeholder: 'Activos e inactivos', options: ACTIVE_OPTIONS },
+];
+
+export const USER_COLUMNS: ListColumn<User>[] = [
+  { accessor: 'name', title: 'Nombre', sortable: true, key: true },
+  { accessor: 'alias', title: 'Alias', sortable: true, key: true },
+  { accessor: 'email', title: 'Correo electrónico' },
+  {
+    accessor: 'userTypeName',
+    title: 'Tipo',
+    text: (u) => userTypeLabel({ name: u.userTypeName, role: u.role }),
+  },
+  { accessor: 'companyName', title: 'Compañía' },
+  {
+    accessor: 'active',
+    title: 'Estado',
+    text: (u) => activeLabel(u.active),
+    render: (u) => <ActiveBadge active={u.active} />,
+  },
+];

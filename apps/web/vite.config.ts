@@ -23,5 +23,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts?(x)'],
     setupFiles: ['test/setup.ts'],
     css: false,
+    testTimeout: 20_000,
   },
 });

@@ -28,6 +28,7 @@ import { servicesModule } from './modules/services';
 import { tasksModule } from './modules/tasks';
 import { usersModule } from './modules/users';
 import { usersTypesModule } from './modules/usersTypes';
+import { reportsModule } from './reports';
 import { registerSecurity } from './security';
 import { localDocumentStorage } from './storage';
 import { registerWeb } from './web';
@@ -106,8 +107,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   eventsModule(app, db);
   observationsModule(app, db);
   embargosModule(app, db);
-  documentsModule(app, db, localDocumentStorage(path.join(config.dataDir, 'documents')));
+  await documentsModule(app, db, localDocumentStorage(path.join(config.dataDir, 'documents')));
   tasksModule(app, db);
+  reportsModule(app, db);
   auditModule(app, db);
 
   await registerWeb(app, config.webDist);

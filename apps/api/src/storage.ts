@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,8 +9,11 @@ import { pipeline } from 'node:stream/promises';
  * the local folder (DESIGN.md §2) without touching the routes.
  */
 export interface DocumentStorage {
+  /** Writes a new object; never overwrites one (keys are generated and unique). */
   put(key: string, data: Readable | Buffer): Promise<void>;
-  open(key: string): Readable;
+  /** The object's bytes; rejects (code ENOENT) when it does not exist, before any byte is sent. */
+  get(key: string): Promise<Readable>;
+  /** Removes the object; a missing one is not an error. */
   remove(key: string): Promise<void>;
 }
 
@@ -29,7 +32,11 @@ export function localDocumentStorage(root: string): DocumentStorage {
       if (Buffer.isBuffer(data)) await writeFile(file, data, { flag: 'wx' });
       else await pipeline(data, createWriteStream(file, { flags: 'wx' }));
     },
-    open: (key) => createReadStream(resolve(key)),
-    remove: (key) => rm(resolve(key), { force: true }),
+    // Opened first so a missing file is a rejected promise, not an error in the middle of a reply.
+    async get(key) {
+      const handle = await open(resolve(key), 'r');
+      return handle.createReadStream();
+    },
+    remove: async (key) => rm(resolve(key), { force: true }),
   };
 }

@@ -56,4 +56,15 @@ export const MESSAGES = {
   planTooSmall: 'El total no alcanza para esa cantidad de cuotas (al menos $ 0,01 cada una).',
   noBalance: 'La deuda no tiene saldo para financiar.',
   notBuilt: 'Esta pantalla todavía no está construida.',
+  multipartRequired: 'Envíe el archivo como multipart/form-data, en el campo "file".',
+  fileRequired: 'Adjunte un archivo en el campo "file".',
+  fileEmpty: 'El archivo está vacío.',
+  fileTooLarge: 'El archivo supera el máximo de 20 MB.',
+  oneFileOnly: 'Envíe un solo archivo por vez.',
+  fileTypeNotAllowed:
+    'Tipo de archivo no permitido: se aceptan PDF, imágenes (PNG, JPG, WEBP, GIF), Office (DOC, DOCX, XLS, XLSX, PPTX), texto y CSV.',
+  documentOwnerRequired: 'Indique la deuda (debtId) o el deudor (debtorId) del documento.',
+  documentOwnerMismatch: 'La deuda indicada no pertenece a ese deudor.',
+  documentFileMissing: 'El archivo de este documento ya no está disponible.',
+  invalidPeriod: 'La fecha de fin no puede ser anterior a la de inicio.',
 } as const;

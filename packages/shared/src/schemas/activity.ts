@@ -151,3 +151,26 @@ export const documentListQuerySchema = listQuerySchema(['id', 'fileName', 'creat
   debtorId: idFilter,
 });
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * The files a document may be, by extension, with the type the server stores. The server checks the
+ * content (magic numbers; text only when it is UTF-8 without NULs), never just the name.
+ */
+export const DOCUMENT_TYPES = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  txt: 'text/plain',
+  csv: 'text/csv',
+} as const;
+/** For `<input type="file" accept=…>`. */
+export const DOCUMENT_ACCEPT = Object.keys(DOCUMENT_TYPES)
+  .map((ext) => `.${ext}`)
+  .join(',');

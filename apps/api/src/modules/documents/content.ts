@@ -1,0 +1,108 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { DOCUMENT_TYPES } from '@cobranzas/shared';
+import { fileTypeFromStream } from 'file-type/node';
+import type { DocumentStorage } from '../../storage';
+
+const ALLOWED_MIMES = new Set<string>(Object.values(DOCUMENT_TYPES));
+/** OLE2 compound files (file-type's "cfb") are also .msi and others: only these names make them Office. */
+const LEGACY_OFFICE = { doc: DOCUMENT_TYPES.doc, xls: DOCUMENT_TYPES.xls } as const;
+
+/**
+ * Passes bytes through to storage while counting them and checking whether they are UTF-8 text
+ * without NULs, so a text or CSV file needs no second read.
+ */
+export class ContentProbe extends Transform {
+  size = 0;
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private text = true;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.length;
+    if (this.text) {
+      if (chunk.includes(0)) this.text = false;
+      else this.text = this.decodes(() => this.decoder.decode(chunk, { stream: true }));
+    }
+    done(null, chunk);
+  }
+
+  /** Call once, after the last byte: an unfinished multi-byte sequence at the end is not text. */
+  isText(): boolean {
+    return this.text && this.decodes(() => this.decoder.decode());
+  }
+
+  private decodes(decode: () => unknown): boolean {
+    try {
+      decode();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+export const extensionOf = (fileName: string) => /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase();
+
+/**
+ * The MIME type to store for an upload, decided by its content (magic numbers read back from
+ * storage, so Office's zip containers are parsed in full), or null when it is not allowed. The name
+ * only tells a .doc from a .xls (same container) and a .csv from plain text.
+ */
+export async function detectMimeType(
+  storage: DocumentStorage,
+  key: string,
+  fileName: string,
+  isText: boolean,
+): Promise<string | null> {
+  const stream = await storage.get(key);
+  let detected: { ext: string; mime: string } | undefined;
+  try {
+    detected = await fileTypeFromStream(stream);
+  } catch {
+    detected = undefined;
+  } finally {
+    stream.destroy();
+  }
+  const ext = extensionOf(fileName);
+  if (detected?.ext === 'cfb') return ext === 'doc' || ext === 'xls' ? LEGACY_OFFICE[ext] : null;
+  if (detected) return ALLOWED_MIMES.has(detected.mime) ? detected.mime : null;
+  if (isText) return ext === 'csv' ? DOCUMENT_TYPES.csv : DOCUMENT_TYPES.txt;
+  return null;
+}
+
+const MAX_NAME = 200;
+
+/**
+ * The name to show for an upload: the last path segment of what the client sent, without control
+ * characters, at most 200 characters (keeping the extension), with the type's extension when it
+ * had none. It is only ever shown and sent back in headers; the bytes live under a generated key.
+ */
+export function displayName(raw: string | undefined, mimeType: string): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // Control characters (C0 and DEL) out: they have no place in a name or a header.
+  const printable = [...base.normalize('NFC')].filter((c) => c >= ' ' && c !== '\x7f').join('');
+  let name = printable.trim();
+  if (!extensionOf(name)) {
+    const ext = Object.entries(DOCUMENT_TYPES).find(([, mime]) => mime === mimeType)?.[0];
+    name = `${name || 'documento'}${ext ? `.${ext}` : ''}`;
+  }
+  if (name.length <= MAX_NAME) return name;
+  const ext = extensionOf(name);
+  const suffix = ext ? `.${ext}` : '';
+  return `${name.slice(0, MAX_NAME - suffix.length)}${suffix}`;
+}
+
+/**
+ * Content-Disposition for a download: an ASCII fallback (accents stripped) and the exact name in
+ * RFC 5987's filename* so browsers keep "Pagaré.pdf" as it was.
+ */
+export function attachmentHeader(fileName: string): string {
+  const fallback = fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

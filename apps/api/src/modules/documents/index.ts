@@ -1,0 +1,64 @@
+import { documentListQuerySchema, documentSchema, documentUpdateSchema, MESSAGES } from '@cobranzas/shared';
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { crudModule, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { documents, users } from '../../db/schema';
+import { badRequest } from '../../errors';
+import type { DocumentStorage } from '../../storage';
+import { lockDebt, viaDebt } from '../scope';
+import { downloadRoute } from './download';
+import { LABEL, uploadRoute } from './upload';
+
+/**
+ * Uploaded files: multipart upload, metadata list/read/rename/delete, download. A CLIENTE sees only
+ * documents of its company's debts, never a debtor's own.
+ */
+export async function documentsModule(app: FastifyInstance, db: Db, storage: DocumentStorage) {
+  // Limits are set per request by the upload route; the parser only streams, it never buffers.
+  await app.register(multipart);
+  const service = crudModule(app, db, {
+    resource: 'documents',
+    label: LABEL,
+    table: documents,
+    operations: ['list', 'read', 'update', 'delete'],
+    schemas: { item: documentSchema, listQuery: documentListQuerySchema, update: documentUpdateSchema },
+    columns: {
+      id: documents.id,
+      debtId: documents.debtId,
+      debtorId: documents.debtorId,
+      fileName: documents.fileName,
+      mimeType: documents.mimeType,
+      size: documents.size,
+      uploadedBy: documents.uploadedBy,
+      uploadedByName: users.name,
+      createdAt: documents.createdAt,
+      updatedAt: documents.updatedAt,
+    },
+    joins: [{ table: users, on: eq(documents.uploadedBy, users.id) }],
+    sortable: { createdAt: documents.createdAt, id: documents.id, fileName: documents.fileName },
+    defaultSort: { column: documents.createdAt, order: 'desc' },
+    search: [documents.fileName],
+    filters: { debtId: equals(documents.debtId), debtorId: equals(documents.debtorId) },
+    scope: viaDebt(documents.debtId),
+    references: { debtId: MESSAGES.debtNotFound, debtorId: MESSAGES.debtorNotFound },
+    hooks: {
+      // Used by the upload: the debt must be one this user may see; the author comes from the token.
+      async beforeCreate(input, { db, user }) {
+        if (input.debtId !== null) {
+          const debt = await lockDebt(db, input.debtId as number, user);
+          if (input.debtorId !== null && debt.debtorId !== input.debtorId)
+            throw badRequest('debtorId', MESSAGES.documentOwnerMismatch);
+        }
+        return { ...input, uploadedBy: user.sub };
+      },
+      // After the commit: a failed delete must not lose the file; an orphan file is only disk space.
+      async afterCommit({ before, after }) {
+        if (before && !after) await storage.remove(before.storageKey as string).catch(() => {});
+      },
+    },
+  });
+  uploadRoute(app, db, storage, service);
+  downloadRoute(app, db, storage);
+}

@@ -1,0 +1,116 @@
+import { isValidCuit, isValidDni } from '@cobranzas/shared';
+import { count, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { debtors, debts, quotas, tasks, users } from '../src/db/schema';
+import { cuilFor } from '../src/demo/people';
+import { DEMO_PASSWORD, parseArgs, runDemo } from '../src/demo/run';
+import { call, startApp, type TestApp, tokenFor } from './helpers';
+
+describe('demo data (npm run demo) on PGlite', () => {
+  let t: TestApp;
+  const printed: string[] = [];
+  let summary: Awaited<ReturnType<typeof runDemo>>;
+
+  beforeAll(async () => {
+    t = await startApp('pglite');
+    summary = await runDemo(t.database.db, { force: false, size: 40, seed: 7 }, (line) => printed.push(line));
+  });
+  afterAll(() => t?.close());
+
+  const scalar = async (query: ReturnType<typeof sql>) => {
+    const result = (await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    return result.rows[0] ?? {};
+  };
+
+  it('counts match the summary: companies, debtors, debts in every stage and status, users', async () => {
+    expect(summary).not.toBeNull();
+    const counts = summary?.counts ?? {};
+    const [d] = await t.database.db.select({ n: count() }).from(debtors);
+    const [b] = await t.database.db.select({ n: count() }).from(debts);
+    expect(counts.deudores).toBe(d?.n);
+    expect(counts.deudas).toBe(b?.n);
+    expect(counts.deudores).toBe(40);
+    expect(counts.compañías).toBe(5);
+    const stages = await t.database.db
+      .select({ id: debts.debtTypeId, n: count() })
+      .from(debts)
+      .groupBy(debts.debtTypeId);
+    expect(stages.map((s) => s.id).sort()).toEqual([1, 2, 3]);
+    const statuses = await t.database.db.select({ s: debts.status }).from(debts).groupBy(debts.status);
+    expect(statuses.length).toBeGreaterThanOrEqual(4);
+    expect(summary?.users.filter((u) => u.role === 'CLIENTE')).toHaveLength(5);
+    const [u] = await t.database.db.select({ n: count() }).from(users);
+    expect(u?.n).toBe(11);
+    expect(printed.join('\n')).toContain(DEMO_PASSWORD);
+    const [week] = await t.database.db.select({ n: count() }).from(tasks);
+    expect(week?.n).toBeGreaterThanOrEqual(8);
+  });
+
+  it('every debt’s balance = original + services + mora − payments − deposits, and none is negative', async () => {
+    const row = await scalar(sql`
+      SELECT count(*)::int AS wrong, min(d.balance)::text AS lowest FROM debts d
+      WHERE d.balance <> d.original_amount
+        + (SELECT coalesce(sum(amount), 0) FROM services s WHERE s.debt_id = d.id)
+        + (SELECT coalesce(sum(mora_amount), 0) FROM quotas q WHERE q.debt_id = d.id)
+        - (SELECT coalesce(sum(amount), 0) FROM payments p WHERE p.debt_id = d.id)
+        - (SELECT coalesce(sum(amount), 0) FROM deposits x WHERE x.debt_id = d.id)
+        OR d.paid_amount <> (SELECT coalesce(sum(amount), 0) FROM payments p WHERE p.debt_id = d.id)
+          + (SELECT coalesce(sum(amount), 0) FROM deposits x WHERE x.debt_id = d.id)`);
+    expect(row.wrong).toBe(0);
+    const low = await scalar(sql`SELECT min(balance)::text AS lowest FROM debts`);
+    expect(Number.parseFloat(String(low.lowest))).toBeGreaterThanOrEqual(0);
+    const settled = await scalar(
+      sql`SELECT count(*)::int AS n FROM debts WHERE status = 'CANCELADA' AND balance <> 0`,
+    );
+    expect(settled.n).toBe(0);
+  });
+
+  it('plans: paid quotas point to their payment; some quotas are overdue', async () => {
+    const broken = await scalar(sql`
+      SELECT count(*)::int AS n FROM quotas q LEFT JOIN payments p ON p.id = q.payment_id
+      WHERE (q.status = 'PAGADA') <> (p.id IS NOT NULL) OR (p.id IS NOT NULL AND p.quota_id <> q.id)`);
+    expect(broken.n).toBe(0);
+    const [all] = await t.database.db.select({ n: count() }).from(quotas);
+    expect(all?.n).toBeGreaterThan(0);
+  });
+
+  it('every DNI and CUIT/CUIL is valid and unique; CUILs embed their DNI', async () => {
+    const rows = await t.database.db.select({ dni: debtors.dni, cuit: debtors.cuit }).from(debtors);
+    for (const { dni, cuit } of rows) {
+      expect(isValidDni(dni), dni).toBe(true);
+      expect(cuit !== null && isValidCuit(cuit), String(cuit)).toBe(true);
+      expect(cuit?.slice(2, 10)).toBe(dni.padStart(8, '0'));
+    }
+    expect(new Set(rows.map((r) => r.dni)).size).toBe(rows.length);
+    // ANSES's rule when the check digit would be 10: prefix 23 and digit 9 (men) or 4 (women).
+    expect(cuilFor('20123456', false)).toBe('20201234566');
+    expect(cuilFor('10000005', false)).toBe('23100000059');
+    expect(cuilFor('10000002', true)).toBe('23100000024');
+    expect(cuilFor('1234567', true)).toMatch(/^2\d01234567\d$/);
+  });
+
+  it('refuses politely when there are debts; --force adds another portfolio', async () => {
+    const lines: string[] = [];
+    expect(await runDemo(t.database.db, { force: false, size: 5, seed: 7 }, (l) => lines.push(l))).toBeNull();
+    expect(lines[0]).toMatch(/^La base de datos ya tiene \d+ deudas/);
+    const again = await runDemo(t.database.db, { force: true, size: 5, seed: 7 }, () => {});
+    expect(again?.counts.deudores).toBeGreaterThan(0);
+    expect(again?.users).toEqual([]);
+    expect(parseArgs(['--force', '--size=10'])).toEqual({ force: true, size: 10, seed: expect.any(Number) });
+    expect(parseArgs(['--size=0'])).toMatch(/^Opción desconocida/);
+  });
+
+  it('the data shows through the API: a CLIENTE sees only its company, reports answer', async () => {
+    const client = summary?.users.find((u) => u.role === 'CLIENTE');
+    const token = await tokenFor(t.app, client?.alias as string, DEMO_PASSWORD);
+    const list = await call(t.app, token, { method: 'GET', url: '/api/debts?limit=500' });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBeGreaterThan(0);
+    expect(new Set(list.body.data.map((d: { companyName: string }) => d.companyName))).toEqual(
+      new Set([client?.company]),
+    );
+    const kpi = await call(t.app, token, { method: 'GET', url: '/api/report/general-kpi' });
+    expect(kpi.status).toBe(200);
+    expect(kpi.body.debts).toBe(list.body.total);
+  });
+});

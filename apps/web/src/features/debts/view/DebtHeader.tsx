@@ -1,0 +1,122 @@
+import { addMoney, type Debt, type Debtor, LABELS } from '@cobranzas/shared';
+import { Anchor } from '@mantine/core';
+import { IconMail, IconPhone } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { fetchOne, retryTransient } from '../../../components/resource/http';
+import { formatCuit, formatDate, formatMoney, formatPercent } from '../../../lib/format';
+import { usePermissions } from '../common/hooks';
+import { DEBT_STATUS_TONES, JUDICIAL, personName, stageTone } from '../common/labels';
+import { Pill } from '../common/Pill';
+import classes from './view.module.css';
+
+/** The debt file's header: who owes, to whom, at which stage, and how much (es-AR money). */
+export function DebtHeader({ debt }: { debt: Debt }) {
+  const perms = usePermissions();
+  // The debt embeds the debtor's name and ids; phone and e-mail come with the debtor record.
+  const debtor = useQuery({
+    queryKey: ['debtors', 'one', String(debt.debtorId)],
+    queryFn: ({ signal }) => fetchOne<Debtor>('debtors', debt.debtorId, signal),
+    enabled: perms.viewDebtors,
+    retry: retryTransient,
+  });
+  const contact = debtor.data;
+  const charges = [debt.servicesAmount, debt.moraAmount].some((v) => v !== '0.00');
+
+  return (
+    <section className={classes.header} aria-label="Resumen de la deuda">
+      <div className={classes.who}>
+        <p className={classes.number}>Deuda N.º {debt.id}</p>
+        <h2 className={classes.debtor}>
+          {perms.viewDebtors ? (
+            <Anchor component={Link} to={`/debtors/edit/${debt.debtorId}`} inherit>
+              {personName(debt.debtor)}
+            </Anchor>
+          ) : (
+            personName(debt.debtor)
+          )}
+        </h2>
+        <p className={classes.ids}>
+          <span>DNI {debt.debtor.dni}</span>
+          {debt.debtor.cuit ? <span>CUIT/CUIL {formatCuit(debt.debtor.cuit)}</span> : null}
+        </p>
+        {contact?.phone || contact?.email ? (
+          <p className={classes.contact}>
+            {contact.phone ? (
+              <Anchor href={`tel:${contact.phone}`} size="sm">
+                <IconPhone size={14} aria-hidden="true" /> {contact.phone}
+              </Anchor>
+            ) : null}
+            {contact.email ? (
+              <Anchor href={`mailto:${contact.email}`} size="sm">
+                <IconMail size={14} aria-hidden="true" /> {contact.email}
+              </Anchor>
+            ) : null}
+          </p>
+        ) : null}
+        <div className={classes.pills}>
+          <Pill tone={stageTone(debt.debtTypeId)}>{debt.debtTypeName}</Pill>
+          <Pill tone={DEBT_STATUS_TONES[debt.status]}>{LABELS.debtStatus[debt.status]}</Pill>
+        </div>
+        <dl className={classes.facts}>
+          <Fact label="Compañía" value={debt.companyName} />
+          <Fact label="Referencia" value={debt.reference} />
+          <Fact label="Tipo de cobranza" value={debt.collectionTypeName} />
+          <Fact label="Fecha de mora" value={formatDate(debt.defaultDate)} />
+          <Fact
+            label="Tasa punitoria"
+            value={debt.punitiveRate !== '0.00' ? `${formatPercent(debt.punitiveRate)} anual` : null}
+          />
+          <Fact label="Asignada a" value={debt.assignedUserName} />
+          {debt.debtTypeId === JUDICIAL ? (
+            <>
+              <Fact label="Juzgado" value={debt.court} />
+              <Fact label="Expediente" value={debt.caseNumber} />
+            </>
+          ) : null}
+        </dl>
+      </div>
+      <dl className={classes.amounts} aria-label="Importes">
+        <Amount id="original" label="Original" value={debt.originalAmount} />
+        {charges ? (
+          <Amount
+            id="cargos"
+            label="Servicios y mora"
+            value={addMoney(debt.servicesAmount, debt.moraAmount)}
+          />
+        ) : null}
+        <Amount id="pagado" label="Pagado" value={debt.paidAmount} tone="paid" />
+        <Amount id="saldo" label="Saldo" value={debt.balance} tone="balance" />
+      </dl>
+    </section>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <div className={classes.fact}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function Amount({
+  id,
+  label,
+  value,
+  tone,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  tone?: 'paid' | 'balance';
+}) {
+  return (
+    <div className={classes.amount} data-tone={tone}>
+      <dt>{label}</dt>
+      <dd data-testid={`importe-${id}`}>{formatMoney(value)}</dd>
+    </div>
+  );
+}

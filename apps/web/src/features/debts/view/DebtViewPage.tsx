@@ -1,0 +1,93 @@
+import '../common/styles';
+import { Alert, Button, Skeleton } from '@mantine/core';
+import { IconArrowLeft, IconEdit, IconLock } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { messageOf, statusOf } from '../../../components/resource/http';
+import { PageHeader } from '../../../components/resource/PageHeader';
+import resource from '../../../components/resource/resource.module.css';
+import { LoadFailed } from '../../../components/resource/states';
+import { useDebt, usePermissions } from '../common/hooks';
+import { DebtHeader } from './DebtHeader';
+import { DebtTabs } from './DebtTabs';
+import { StageChange } from './StageChange';
+import classes from './view.module.css';
+
+/** /debts/view/{id}: the debt file. Read-only for who may not edit debts (CLIENTE). */
+export function DebtViewPage() {
+  const { id = '' } = useParams();
+  const perms = usePermissions();
+  const query = useDebt(id);
+  const debt = query.data;
+  const status = statusOf(query.error);
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <ViewSkeleton />;
+  else if (status === 404 || status === 400 || status === 403) body = <NoAccess />;
+  else if (!debt) body = <LoadFailed message={messageOf(query.error)} onRetry={() => void query.refetch()} />;
+  else
+    body = (
+      <>
+        <DebtHeader debt={debt} />
+        <DebtTabs debt={debt} perms={perms} />
+      </>
+    );
+
+  return (
+    <section className={resource.page} aria-labelledby="page-title">
+      <PageHeader
+        title="Detalle de deuda"
+        badge={debt && !perms.edit ? 'Solo lectura' : undefined}
+        actions={
+          debt && perms.edit ? (
+            <>
+              {perms.add ? <StageChange debt={debt} /> : null}
+              <Button
+                component={Link}
+                to={`/debts/edit/${debt.id}`}
+                variant="default"
+                leftSection={<IconEdit size={18} />}
+              >
+                Editar
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      {body}
+    </section>
+  );
+}
+
+/** 404 covers both: a debt that does not exist and one of another company (CLIENTE). */
+function NoAccess() {
+  return (
+    <Alert
+      className={classes.noAccess}
+      color="orange"
+      variant="light"
+      icon={<IconLock size={20} />}
+      title="La deuda no existe o no tiene acceso"
+    >
+      <p>La deuda que busca no existe, fue eliminada o no tiene acceso a ella.</p>
+      <Button
+        component={Link}
+        to="/debts/search"
+        variant="light"
+        mt="xs"
+        leftSection={<IconArrowLeft size={16} />}
+      >
+        Ir al buscador de deudas
+      </Button>
+    </Alert>
+  );
+}
+
+function ViewSkeleton() {
+  return (
+    <div className={classes.skeleton} role="status" aria-busy="true" aria-label="Cargando la deuda">
+      <Skeleton height={170} />
+      <Skeleton height={40} />
+      <Skeleton height={220} />
+    </div>
+  );
+}

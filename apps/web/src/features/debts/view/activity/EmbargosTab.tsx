@@ -1,0 +1,143 @@
+import {
+  agencyToday,
+  type Catalog,
+  type Debt,
+  EMBARGO_STATUSES,
+  type Embargo,
+  embargoCreateSchema,
+  LABELS,
+} from '@cobranzas/shared';
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import { DateField } from '../../../../components/resource/DateField';
+import { SelectField, TextareaField, TextField } from '../../../../components/resource/fields';
+import { useOptions } from '../../../../components/resource/useOptions';
+import { formatDate, formatMoney } from '../../../../lib/format';
+import { type Permissions, useDebtRecords } from '../../common/hooks';
+import { EMBARGO_STATUS_TONES } from '../../common/labels';
+import { MoneyField } from '../../common/MoneyInput';
+import { Pill } from '../../common/Pill';
+import { moneyField, requiredDate } from '../../common/schemas';
+import { RecordModal } from '../RecordModal';
+import { RecordsTable } from '../RecordsTable';
+import { TabSection } from '../TabSection';
+import { useRemove } from '../useRemove';
+import { useSave } from '../useSave';
+import classes from '../view.module.css';
+
+const schema = embargoCreateSchema.omit({ debtId: true }).extend({ amount: moneyField, date: requiredDate });
+const STATUS_OPTIONS = EMBARGO_STATUSES.map((s) => ({ value: s, label: LABELS.embargoStatus[s] }));
+const byName = (record: { name: string }) => record.name;
+const label = (e: Embargo) => `el embargo «${e.embargoTypeName}» de ${formatMoney(e.amount)}`;
+const NEWEST = { sort: 'date', order: 'desc' };
+
+/** Embargos: type, amount, court, case number and status; new ones start SOLICITADO. */
+export function EmbargosTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
+  const embargos = useDebtRecords<Embargo>('embargos', debt.id, NEWEST);
+  const types = useOptions<Catalog>('embargos-type', byName, perms.add && perms.catalogs);
+  const save = useSave('embargos');
+  const remove = useRemove<Embargo>('embargos', label);
+  const [editing, setEditing] = useState<Embargo | 'new' | null>(null);
+  const current = editing === 'new' ? null : editing;
+  const modals = (
+    <>
+      {remove.dialog}
+      {editing ? (
+        <RecordModal
+          title={current ? 'Editar embargo' : 'Agregar embargo'}
+          schema={schema}
+          defaultValues={{
+            embargoTypeId: current ? String(current.embargoTypeId) : null,
+            amount: current?.amount ?? '',
+            date: current?.date ?? agencyToday(),
+            court: current?.court ?? debt.court ?? '',
+            caseNumber: current?.caseNumber ?? debt.caseNumber ?? '',
+            status: current?.status ?? 'SOLICITADO',
+            notes: current?.notes ?? '',
+          }}
+          onSubmit={(values) =>
+            current
+              ? save(current.id, values, 'Se guardó el embargo.')
+              : save(
+                  undefined,
+                  { ...values, debtId: debt.id },
+                  `Se agregó un embargo de ${formatMoney(values.amount)}.`,
+                )
+          }
+          onClose={() => setEditing(null)}
+        >
+          <SelectField
+            name="embargoTypeId"
+            label="Tipo de embargo"
+            data={types.options}
+            withAsterisk
+            allowDeselect={false}
+          />
+          <MoneyField name="amount" label="Importe" withAsterisk />
+          <DateField name="date" label="Fecha" withAsterisk clearable={false} />
+          <SelectField
+            name="status"
+            label="Estado"
+            data={STATUS_OPTIONS}
+            withAsterisk
+            allowDeselect={false}
+          />
+          <TextField name="court" label="Juzgado" />
+          <TextField name="caseNumber" label="N.º de expediente" />
+          <div className={classes.full}>
+            <TextareaField name="notes" label="Notas" minRows={2} />
+          </div>
+        </RecordModal>
+      ) : null}
+    </>
+  );
+
+  return (
+    <TabSection
+      modals={modals}
+      title="Embargos"
+      count={embargos.records.length}
+      addLabel="Agregar embargo"
+      onAdd={perms.add && perms.catalogs ? () => setEditing('new') : undefined}
+      query={embargos}
+      empty={embargos.records.length ? null : 'La deuda no tiene embargos.'}
+    >
+      <RecordsTable<Embargo>
+        records={embargos.records}
+        label={(e) => `Embargo ${e.embargoTypeName} de ${formatMoney(e.amount)}`}
+        onDelete={perms.remove ? remove.ask : undefined}
+        actions={
+          perms.edit && perms.catalogs
+            ? (e) => (
+                <Button size="compact-sm" variant="subtle" onClick={() => setEditing(e)}>
+                  Editar
+                </Button>
+              )
+            : undefined
+        }
+        columns={[
+          { accessor: 'date', title: 'Fecha', noWrap: true, render: (e) => formatDate(e.date) },
+          { accessor: 'embargoTypeName', title: 'Tipo', phone: true },
+          {
+            accessor: 'amount',
+            title: 'Importe',
+            phone: true,
+            textAlign: 'right',
+            noWrap: true,
+            render: (e) => formatMoney(e.amount),
+          },
+          { accessor: 'court', title: 'Juzgado' },
+          { accessor: 'caseNumber', title: 'Expediente', noWrap: true },
+          {
+            accessor: 'status',
+            title: 'Estado',
+            phone: true,
+            render: (e) => (
+              <Pill tone={EMBARGO_STATUS_TONES[e.status]}>{LABELS.embargoStatus[e.status]}</Pill>
+            ),
+          },
+        ]}
+      />
+    </TabSection>
+  );
+}

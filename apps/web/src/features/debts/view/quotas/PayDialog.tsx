@@ -1,0 +1,82 @@
+import {
+  addMoney,
+  agencyToday,
+  LABELS,
+  PAYMENT_METHODS,
+  type Quota,
+  quotaPaySchema,
+} from '@cobranzas/shared';
+import { notifications } from '@mantine/notifications';
+import { DateField } from '../../../../components/resource/DateField';
+import { SelectField, TextField } from '../../../../components/resource/fields';
+import { formatDate, formatMoney } from '../../../../lib/format';
+import { payQuota } from '../../common/api';
+import { useRefresh } from '../../common/hooks';
+import { requiredDate } from '../../common/schemas';
+import { RecordModal } from '../RecordModal';
+import classes from '../view.module.css';
+
+export const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: LABELS.paymentMethod[m] }));
+
+// The shared body of PATCH /quotas/{id}/pay, with the date asked for (today by default).
+const schema = quotaPaySchema.unwrap().extend({ paidAt: requiredDate });
+
+/** 'Pagar': confirms the amount due, asks method and receipt, then PATCH /quotas/{id}/pay. */
+export function PayDialog({ quota, onClose }: { quota: Quota; onClose: () => void }) {
+  const refresh = useRefresh();
+  const due = addMoney(quota.amount, quota.moraAmount);
+  return (
+    <RecordModal
+      title={`Pagar la cuota ${quota.number}`}
+      schema={schema}
+      defaultValues={{ paidAt: agencyToday(), method: 'EFECTIVO', receiptNumber: '' }}
+      submitLabel={`Confirmar pago de ${formatMoney(due)}`}
+      intro={
+        <dl className={classes.confirm}>
+          <div>
+            <dt>Vencimiento</dt>
+            <dd>{formatDate(quota.dueDate)}</dd>
+          </div>
+          <div>
+            <dt>Importe</dt>
+            <dd>{formatMoney(quota.amount)}</dd>
+          </div>
+          {quota.moraAmount !== '0.00' ? (
+            <div>
+              <dt>Mora</dt>
+              <dd>{formatMoney(quota.moraAmount)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>A pagar</dt>
+            <dd className={classes.confirmTotal}>{formatMoney(due)}</dd>
+          </div>
+        </dl>
+      }
+      onSubmit={async (body) => {
+        try {
+          await payQuota(quota.id, body);
+        } finally {
+          // Paid here or (409) by someone else meanwhile: either way the table and header must show it.
+          void refresh('quotas', 'payments');
+        }
+        notifications.show({
+          color: 'green',
+          title: 'Cuota pagada',
+          message: `Se registró el pago de la cuota ${quota.number} por ${formatMoney(due)}.`,
+        });
+      }}
+      onClose={onClose}
+    >
+      <DateField name="paidAt" label="Fecha de pago" withAsterisk clearable={false} maxDate={agencyToday()} />
+      <SelectField
+        name="method"
+        label="Medio de pago"
+        data={METHOD_OPTIONS}
+        allowDeselect={false}
+        withAsterisk
+      />
+      <TextField name="receiptNumber" label="N.º de comprobante" autoComplete="off" />
+    </RecordModal>
+  );
+}

@@ -1,0 +1,74 @@
+import { addMoney, compareMoney, type Debt, type Quota } from '@cobranzas/shared';
+import { Button } from '@mantine/core';
+import { IconCalendarPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatMoney } from '../../../../lib/format';
+import { type Permissions, useDebtRecords } from '../../common/hooks';
+import { TabSection } from '../TabSection';
+import classes from '../view.module.css';
+import { MoraDialog } from './MoraDialog';
+import { PayDialog } from './PayDialog';
+import { PlanForm } from './PlanForm';
+import { QuotaTable } from './QuotaTable';
+
+const BY_NUMBER = { sort: 'number', order: 'asc' };
+
+/** Cuotas: the payment plan (create one, preview first), its quotas, 'Pagar' and 'Mora'. */
+export function QuotasTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
+  const quotas = useDebtRecords<Quota>('quotas', debt.id, BY_NUMBER);
+  const [planning, setPlanning] = useState(false);
+  const [paying, setPaying] = useState<Quota | null>(null);
+  const [mora, setMora] = useState<Quota | null>(null);
+  const records = quotas.records;
+  const unpaid = records.filter((quota) => quota.status !== 'PAGADA');
+  // The API refuses a second plan while quotas are unpaid, and a plan without balance.
+  const canPlan = perms.add && unpaid.length === 0 && compareMoney(debt.balance, '0') > 0;
+  const showForm = canPlan && !quotas.isPending && (planning || records.length === 0);
+  const pending = unpaid.length ? addMoney(...unpaid.map((q) => addMoney(q.amount, q.moraAmount))) : null;
+
+  const modals = (
+    <>
+      {paying ? <PayDialog quota={paying} onClose={() => setPaying(null)} /> : null}
+      {mora ? <MoraDialog quota={mora} debt={debt} onClose={() => setMora(null)} /> : null}
+    </>
+  );
+
+  return (
+    <TabSection
+      modals={modals}
+      title="Cuotas"
+      count={records.length}
+      query={quotas}
+      empty={records.length === 0 && !showForm ? 'Esta deuda no tiene un plan de pagos.' : null}
+      extra={
+        showForm ? (
+          <PlanForm debt={debt} onDone={records.length ? () => setPlanning(false) : undefined} />
+        ) : canPlan && !quotas.isPending ? (
+          <div className={classes.notice}>
+            <span>Todas las cuotas están pagas y la deuda todavía tiene saldo.</span>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconCalendarPlus size={14} />}
+              onClick={() => setPlanning(true)}
+            >
+              Nuevo plan de pagos
+            </Button>
+          </div>
+        ) : null
+      }
+    >
+      {records.length ? (
+        <>
+          {pending ? (
+            <p className={classes.tabSummary}>
+              {unpaid.length} {unpaid.length === 1 ? 'cuota pendiente' : 'cuotas pendientes'} por{' '}
+              <strong>{formatMoney(pending)}</strong>
+            </p>
+          ) : null}
+          <QuotaTable quotas={records} canAct={perms.edit} onPay={setPaying} onMora={setMora} />
+        </>
+      ) : null}
+    </TabSection>
+  );
+}

@@ -1,0 +1,214 @@
+import { apiCall, expect, test, unique, uniqueCuit } from '../fixtures';
+
+type Page = import('@playwright/test').Page;
+const main = (page: Page) => page.getByRole('main');
+const amount = (page: Page, id: 'saldo' | 'pagado') => page.getByTestId(`importe-${id}`);
+
+/** A DNI of this run only (the database is shared by every test). */
+const runDni = () => String(40_000_000 + (Date.now() % 50_000_000) + Math.floor(Math.random() * 1000));
+
+async function companyId(page: Page, name: string): Promise<number> {
+  const found = await apiCall<{ data: { id: number; name: string }[] }>(
+    page,
+    'ADMIN',
+    'GET',
+    `/companies?q=${encodeURIComponent(name)}`,
+  );
+  const company = found.data.find((c) => c.name === name);
+  if (!company) throw new Error(`No existe la compañía ${name}`);
+  return company.id;
+}
+
+async function pick(page: Page, label: RegExp, option: string) {
+  await main(page).getByLabel(label).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('Deudas (issue 5)', () => {
+  test('GENERAL works a debt from the first search to a paid quota', async ({ page, signIn }) => {
+    test.setTimeout(90_000);
+    const dni = runDni();
+    const callType = unique('Llamada');
+    await apiCall(page, 'ADMIN', 'POST', '/events-types', { name: callType });
+
+    // The top bar's search: nobody with that DNI yet.
+    await signIn('GENERAL', '/');
+    const search = page.getByRole('textbox', { name: 'Buscar deudor por DNI/CUIT' });
+    await search.fill(dni);
+    await search.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/debts/search\\?search=${dni}$`));
+    await expect(main(page).getByText(`No se encontró ningún deudor con DNI/CUIT ${dni}.`)).toBeVisible();
+
+    // Create the debtor inline, then the debt.
+    await main(page).getByRole('link', { name: 'Crear deudor y deuda' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nueva deuda' })).toBeVisible();
+    const inline = page.getByRole('form', { name: 'Nuevo deudor' });
+    await expect(inline.getByRole('textbox', { name: 'DNI' })).toHaveValue(dni);
+    await inline.getByRole('textbox', { name: 'Apellido' }).fill('Sosa');
+    await inline.getByRole('textbox', { name: 'Nombres' }).fill('Marta');
+    await inline.getByRole('textbox', { name: 'Teléfono' }).fill('11 4444-5555');
+    await inline.getByRole('button', { name: 'Crear deudor' }).click();
+    await expect(main(page).getByText('Sosa, Marta')).toBeVisible();
+
+    await pick(page, /^Compañía/, 'Frávega S.A.');
+    const original = main(page).getByRole('textbox', { name: 'Importe original' });
+    await original.pressSequentially('1.500,00');
+    await main(page).getByRole('textbox', { name: 'Referencia del cliente' }).fill(`E2E-${dni}`);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page).toHaveURL(/\/debts\/view\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Detalle de deuda' })).toBeVisible();
+    await expect(amount(page, 'saldo')).toHaveText('$ 1.500,00');
+    await expect(main(page).getByText('11 4444-5555')).toBeVisible();
+
+    // A plan of 3 quotas, previewed before confirming.
+    const plan = page.getByRole('form', { name: 'Nuevo plan de pagos' });
+    await expect(
+      plan.getByRole('table', { name: 'Vista previa de las cuotas' }).getByText('$ 500,00'),
+    ).toHaveCount(3);
+    await plan.getByRole('button', { name: 'Confirmar plan de 3 cuotas' }).click();
+    await expect(page.getByRole('row', { name: 'Cuota 3' })).toBeVisible();
+    await expect(main(page).getByText('En convenio')).toBeVisible();
+
+    // Pay one: the header follows without a reload.
+    await page.getByRole('button', { name: 'Pagar la cuota 1' }).click();
+    const pay = page.getByRole('dialog', { name: 'Pagar la cuota 1' });
+    await pay.getByRole('textbox', { name: 'N.º de comprobante' }).fill('R-0001');
+    await pay.getByRole('button', { name: 'Confirmar pago de $ 500,00' }).click();
+    await expect(amount(page, 'saldo')).toHaveText('$ 1.000,00');
+    await expect(amount(page, 'pagado')).toHaveText('$ 500,00');
+    await expect(page.getByRole('row', { name: 'Cuota 1' })).toContainText('Pagada');
+
+    // A contact in the timeline.
+    await page.getByRole('tab', { name: 'Gestiones' }).click();
+    await page.getByRole('button', { name: 'Registrar gestión' }).click();
+    const contact = page.getByRole('dialog', { name: 'Registrar gestión' });
+    await contact.getByLabel(/^Tipo de gestión/).click();
+    await page.getByRole('option', { name: callType }).click();
+    await contact.getByRole('textbox', { name: 'Detalle' }).fill('Promete pagar la cuota 2 el viernes.');
+    await contact.getByRole('button', { name: 'Guardar' }).click();
+    await expect(main(page).getByText('Promete pagar la cuota 2 el viernes.')).toBeVisible();
+    await expect(main(page).getByText(callType)).toBeVisible();
+
+    // An observation, then edited: the list reloads each time.
+    await page.getByRole('tab', { name: 'Observaciones' }).click();
+    await page.getByRole('button', { name: 'Agregar observación' }).click();
+    let note = page.getByRole('dialog', { name: 'Agregar observación' });
+    await note.getByRole('textbox', { name: 'Observación' }).fill('Trabaja en relación de dependencia.');
+    await note.getByRole('button', { name: 'Guardar' }).click();
+    await expect(main(page).getByText('Trabaja en relación de dependencia.')).toBeVisible();
+    await page.getByRole('button', { name: 'Editar la observación' }).click();
+    note = page.getByRole('dialog', { name: 'Editar observación' });
+    await note
+      .getByRole('textbox', { name: 'Observación' })
+      .fill('Trabaja en relación de dependencia (Coto).');
+    await note.getByRole('button', { name: 'Guardar' }).click();
+    await expect(main(page).getByText('Trabaja en relación de dependencia (Coto).')).toBeVisible();
+
+    // A document, uploaded and listed.
+    await page.getByRole('tab', { name: 'Documentos' }).click();
+    await page.getByLabel('Subir documentos').setInputFiles({
+      name: 'convenio.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    await expect(page.getByRole('row', { name: 'Documento convenio.pdf' })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar convenio.pdf' }).click();
+    expect((await download).suggestedFilename()).toBe('convenio.pdf');
+    await expect(page.getByRole('button', { name: /^Eliminar/ })).toHaveCount(0);
+
+    // The search now finds the debtor and the debt with its balance.
+    await search.fill(dni);
+    await search.press('Enter');
+    const results = page.getByRole('region', { name: /Resultado para DNI\/CUIT/ });
+    await expect(results.getByText('Sosa, Marta')).toBeVisible();
+    await expect(results.getByRole('link', { name: /^Abrir deuda N\.º/ })).toContainText('$ 1.000,00');
+    await expect(results.getByRole('link', { name: /^Abrir deuda N\.º/ })).toContainText('Frávega S.A.');
+  });
+
+  test("CLIENTE sees its company's debt read-only and cannot open another company's", async ({
+    page,
+    signIn,
+  }) => {
+    const fravega = await companyId(page, 'Frávega S.A.');
+    const other = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/companies', {
+      name: unique('Otra Acreedora S.A.'),
+      cuit: uniqueCuit(),
+    });
+    const debtor = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debtors', {
+      dni: runDni(),
+      firstName: 'Rosa',
+      lastName: 'Luna',
+    });
+    const own = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
+      debtorId: debtor.id,
+      companyId: fravega,
+      originalAmount: '2500.00',
+    });
+    const foreign = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
+      debtorId: debtor.id,
+      companyId: other.id,
+      originalAmount: '900.00',
+    });
+    await apiCall(page, 'ADMIN', 'POST', '/quotas/plan', {
+      debtId: own.id,
+      installments: 2,
+      firstDueDate: '2030-01-10',
+    });
+
+    await signIn('CLIENTE', `/debts/view/${own.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Detalle de deuda' })).toBeVisible();
+    await expect(main(page).getByText('Luna, Rosa')).toBeVisible();
+    await expect(main(page).getByText('Solo lectura')).toBeVisible();
+    await expect(amount(page, 'saldo')).toHaveText('$ 2.500,00');
+    await expect(page.getByRole('row', { name: 'Cuota 2' })).toBeVisible();
+    for (const name of ['Editar', 'Cambiar etapa', 'Pagar la cuota 1', 'Mora de la cuota 1']) {
+      await expect(main(page).getByRole('button', { name })).toHaveCount(0);
+    }
+    await expect(main(page).getByRole('link', { name: 'Editar' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Tareas' })).toHaveCount(0);
+
+    await page.goto(`/debts/view/${foreign.id}`);
+    await expect(main(page).getByText('La deuda no existe o no tiene acceso')).toBeVisible();
+    await expect(main(page).getByText('$ 900,00')).toHaveCount(0);
+  });
+
+  test('GENERAL moves a debt to the judicial stage; it leaves a trace and shows in Deudas judiciales', async ({
+    page,
+    signIn,
+  }) => {
+    const fravega = await companyId(page, 'Frávega S.A.');
+    const stageType = unique('Cambio de etapa');
+    await apiCall(page, 'ADMIN', 'POST', '/events-types', { name: stageType });
+    const debtor = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debtors', {
+      dni: runDni(),
+      firstName: 'Hugo',
+      lastName: unique('Paz'),
+    });
+    const debt = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
+      debtorId: debtor.id,
+      companyId: fravega,
+      debtTypeId: 2,
+      originalAmount: '3000.00',
+    });
+
+    await signIn('GENERAL', `/debts/view/${debt.id}`);
+    await page.getByRole('button', { name: 'Cambiar etapa' }).click();
+    await page.getByRole('menuitem', { name: 'Pasar a judicial' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pasar a judicial' });
+    await dialog.getByLabel(/^Tipo de gestión/).click();
+    await page.getByRole('option', { name: stageType }).click();
+    await dialog.getByRole('textbox', { name: 'Juzgado' }).fill('Juzgado Civil N.º 5');
+    await dialog.getByRole('textbox', { name: 'N.º de expediente' }).fill('EXP-123/2026');
+    await dialog.getByRole('button', { name: 'Pasar a judicial' }).click();
+    await expect(main(page).getByText('Juzgado Civil N.º 5')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Gestiones' }).click();
+    await expect(main(page).getByText('Cambio de etapa: Extrajudicial → Judicial.')).toBeVisible();
+
+    await page.goto('/debts/type/3');
+    await expect(page.getByRole('heading', { level: 1, name: 'Deudas judiciales' })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`deuda N\\.º ${debt.id} de`) })).toBeVisible();
+    await expect(main(page).getByLabel('Totales')).toContainText('Saldo');
+  });
+});

@@ -136,6 +136,18 @@ describe('sidebar toggle (SPEC §2, §9)', () => {
   });
 });
 
+describe('sidebar groups', () => {
+  it('open the group of the current section, also on pages the menu does not link to', async () => {
+    signInAs('ADMIN');
+    renderApp('/users/no-existe');
+    await screen.findByRole('img', { name: 'Página no encontrada' });
+    const group = (name: string) => within(nav()).getByRole('button', { name, hidden: true });
+    await waitFor(() => expect(group('Usuarios')).toHaveAttribute('aria-expanded', 'true'));
+    expect(group('Compañias')).toHaveAttribute('aria-expanded', 'false');
+    expect(group('Cobranzas')).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
 describe('toasts (SPEC §9)', () => {
   it('signing in with the form greets the user in a toast, once', async () => {
     signInAs(null);

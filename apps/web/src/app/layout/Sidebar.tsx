@@ -32,11 +32,16 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   outcomes: IconMessageCircleCheck,
 };
 
-/** The menu group holding the page at `pathname`, if any. */
+const groups = MENU.filter((item): item is MenuGroup => item.kind === 'group');
+const sectionOf = (path: string) => path.split('/')[1];
+
+/**
+ * The menu group holding the page at `pathname`: the one linking to it, else the one whose links
+ * share its first path segment (/debts/view/3 belongs to Cobranzas, /users/edit/3 to Usuarios).
+ */
 const groupOf = (pathname: string) =>
-  MENU.find(
-    (item): item is MenuGroup => item.kind === 'group' && item.links.some((link) => link.to === pathname),
-  );
+  groups.find((group) => group.links.some((link) => link.to === pathname)) ??
+  groups.find((group) => group.links.some((link) => sectionOf(link.to) === sectionOf(pathname)));
 
 /** SPEC §2 sidebar: logo link to /, then the menu groups the user may see (SPEC §6). */
 export function Sidebar({ id, opened }: { id: string; opened: boolean }) {

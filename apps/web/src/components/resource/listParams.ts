@@ -3,7 +3,7 @@
  * back/forward, reloads and shared links restore it. Defaults are left out of the URL.
  */
 import { LIST_DEFAULT_LIMIT } from '@cobranzas/shared';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ListParams } from './http';
 
@@ -76,10 +76,22 @@ export function useListParams(sortable: string[], filterNames: string[]) {
   const filterKey = filterNames.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the joined keys stand for the arrays
   const state = useMemo(() => readListState(params, sortable, filterNames), [params, sortKey, filterKey]);
+  // React Router hands a functional update the params of the render it came from, so a debounced
+  // search written just after a filter change would drop the filter. Writes build on the newest URL:
+  // the last one not yet rendered, else the last rendered.
+  const rendered = useRef(params);
+  const unrendered = useRef<URLSearchParams | null>(null);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    unrendered.current = null;
+  }
   const update = useCallback(
     // Typing in the search box replaces the entry; paging, sorting and filtering add one (back undoes them).
-    (patch: ListPatch, options: { replace?: boolean } = {}) =>
-      setParams((current) => writeListState(current, patch), { replace: options.replace ?? false }),
+    (patch: ListPatch, options: { replace?: boolean } = {}) => {
+      const next = writeListState(new URLSearchParams(unrendered.current ?? rendered.current), patch);
+      unrendered.current = next;
+      setParams(next, { replace: options.replace ?? false });
+    },
     [setParams],
   );
   return { state, update };

@@ -7,8 +7,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: './tests',
   outputDir: './.artifacts/results',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // CI shares two cores between the server, two browsers and the test runner: allow it more time.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 10_000 : 7_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,

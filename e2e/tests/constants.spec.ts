@@ -36,6 +36,9 @@ test.describe('SPEC §9 — Business constants and limits', () => {
     await page.goto('/login');
     await page.getByLabel('usuario', { exact: true }).fill(USERS.GENERAL.alias);
     await page.getByLabel('Contraseña', { exact: true }).fill(USERS.GENERAL.password);
+    // Paused: only runFor moves the toast's timer. A flowing fake clock catches up in one jump after
+    // the page is busy for a while (the dashboard's charts on a loaded machine), closing it unseen.
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     const toast = page.getByRole('alert').filter({ hasText: USERS.GENERAL.name });
     await expect(toast).toBeVisible();

@@ -178,8 +178,6 @@ test.describe('Deudas (issue 5)', () => {
     signIn,
   }) => {
     const fravega = await companyId(page, 'Frávega S.A.');
-    const stageType = unique('Cambio de etapa');
-    await apiCall(page, 'ADMIN', 'POST', '/events-types', { name: stageType });
     const debtor = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debtors', {
       dni: runDni(),
       firstName: 'Hugo',
@@ -196,19 +194,20 @@ test.describe('Deudas (issue 5)', () => {
     await page.getByRole('button', { name: 'Cambiar etapa' }).click();
     await page.getByRole('menuitem', { name: 'Pasar a judicial' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pasar a judicial' });
-    await dialog.getByLabel(/^Tipo de gestión/).click();
-    await page.getByRole('option', { name: stageType }).click();
     await dialog.getByRole('textbox', { name: 'Juzgado' }).fill('Juzgado Civil N.º 5');
     await dialog.getByRole('textbox', { name: 'N.º de expediente' }).fill('EXP-123/2026');
+    await dialog.getByRole('textbox', { name: 'Comentario' }).fill('Demanda presentada.');
     await dialog.getByRole('button', { name: 'Pasar a judicial' }).click();
     await expect(main(page).getByText('Juzgado Civil N.º 5')).toBeVisible();
 
     await page.getByRole('tab', { name: 'Gestiones' }).click();
-    await expect(main(page).getByText('Cambio de etapa: Extrajudicial → Judicial.')).toBeVisible();
+    await expect(
+      main(page).getByText('Cambio de etapa: Extrajudicial → Judicial. Demanda presentada.'),
+    ).toBeVisible();
 
     await page.goto('/debts/type/3');
     await expect(page.getByRole('heading', { level: 1, name: 'Deudas judiciales' })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`deuda N\\.º ${debt.id} de`) })).toBeVisible();
-    await expect(main(page).getByLabel('Totales')).toContainText('Saldo');
+    await expect(main(page).getByLabel('Totales')).toContainText('Saldo total');
   });
 });

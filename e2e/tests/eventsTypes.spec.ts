@@ -17,6 +17,8 @@ test.describe('Tipos de eventos (issue 4)', () => {
     await expect(page).toHaveURL(/\/eventsTypes\/list$/);
 
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(name);
+    // The search reaches the URL after its debounce; reload only then.
+    await expect(page).toHaveURL(/[?&]q=/);
     await page.reload();
     await page.getByRole('row', { name: `Abrir ${name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Editar tipo de evento' })).toBeVisible();

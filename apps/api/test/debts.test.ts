@@ -96,7 +96,11 @@ forEachBackend('debtors and debts', (backend) => {
   describe('debts', () => {
     it('a debt read embeds debtor, company, type names and the amounts as decimal strings', async () => {
       const company = await createCompany(t.app, token);
-      const debtor = await createDebtor(t.app, token, { cuit: makeCuit('20') });
+      const debtor = await createDebtor(t.app, token, {
+        cuit: makeCuit('20'),
+        phone: '11 4567-8901',
+        email: 'deudor@example.com',
+      });
       const collection = await createCatalog(t.app, token, 'collections-types');
       const debt = await createDebt(t.app, token, {
         companyId: company.id,
@@ -113,6 +117,9 @@ forEachBackend('debtors and debts', (backend) => {
           cuit: debtor.cuit,
           firstName: debtor.firstName,
           lastName: debtor.lastName,
+          phone: '11 4567-8901',
+          altPhone: null,
+          email: 'deudor@example.com',
         },
         companyName: company.name,
         debtTypeName: 'Extrajudicial',

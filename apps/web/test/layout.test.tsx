@@ -4,11 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../src/lib/navigation';
 import { session } from '../src/lib/session';
 import { setViewportWidth } from './browser';
+import { quietApi } from './dashboard';
 import { mockApi } from './http';
 import { renderApp, signInAs } from './render';
 import { makeToken } from './tokens';
 
-beforeEach(() => setViewportWidth(1366));
+beforeEach(() => {
+  setViewportWidth(1366);
+  mockApi(quietApi);
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -17,7 +21,8 @@ afterEach(() => {
 });
 
 async function ready(title = 'Inicio') {
-  await screen.findByRole('heading', { level: 1, name: title }, { timeout: 3000 });
+  // Generous: the first visit loads the dashboard's chunk (charts), slow in jsdom on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 });
 }
 
 const toggle = () => screen.getByRole('button', { name: 'Mostrar u ocultar menú' });
@@ -151,10 +156,11 @@ describe('sidebar groups', () => {
 describe('toasts (SPEC §9)', () => {
   it('signing in with the form greets the user in a toast, once', async () => {
     signInAs(null);
-    mockApi(() => ({
-      status: 200,
-      data: { access_token: makeToken({ name: 'Gabriela Ruiz', type: 'GENERAL' }) },
-    }));
+    mockApi((config) =>
+      config.url === '/login'
+        ? { status: 200, data: { access_token: makeToken({ name: 'Gabriela Ruiz', type: 'GENERAL' }) } }
+        : quietApi(config),
+    );
     const { user, router } = renderApp('/login');
     await user.type(await screen.findByLabelText('usuario'), 'gabi');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));

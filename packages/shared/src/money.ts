@@ -57,13 +57,19 @@ export function splitMoney(total: string, parts: number): string[] {
   return Array.from({ length: parts }, (_, i) => fromCents(base + (BigInt(i) < leftover ? 1n : 0n)));
 }
 
-const ARS = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
+const FORMATS = {
+  ARS: new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }),
+  USD: new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'USD' }),
+};
 
-/** es-AR money, "$ 1.234,56", from the decimal string itself (Intl formats strings exactly). */
-export function formatMoney(value: string | null | undefined): string {
+/**
+ * es-AR money, "$ 1.234,56" (dollars "US$ 1.234,56"), from the decimal string itself (Intl formats
+ * strings exactly). Plain spaces: the text reads and compares the same everywhere.
+ */
+export function formatMoney(value: string | null | undefined, currency: 'ARS' | 'USD' = 'ARS'): string {
   if (value === null || value === undefined || value === '') return '';
   // Intl accepts decimal strings at full precision; the typings only admit number | bigint.
-  return ARS.format(value as unknown as number).replace(/\u00a0/g, ' ');
+  return FORMATS[currency].format(value as unknown as number).replace(/\u00a0/g, ' ');
 }
 
 /**

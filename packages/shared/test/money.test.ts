@@ -48,6 +48,7 @@ describe('money as decimal strings', () => {
     expect(formatMoney('1500')).toBe('$ 1.500,00');
     expect(formatMoney('12345678901234.56')).toBe('$ 12.345.678.901.234,56');
     expect(formatMoney(null)).toBe('');
+    expect(formatMoney('1234.5', 'USD')).toBe('US$ 1.234,50');
   });
 
   it('simple interest: amount × rate/100 × days/365, half-up to the cent, in BigInt', () => {

@@ -56,8 +56,11 @@ export interface CrudOptions {
   defaultSort?: { column: PgColumn; order: 'asc' | 'desc' };
   /** Columns that `q` searches with ILIKE. */
   search?: PgColumn[];
-  /** Typed list filters: query parameter → condition for its parsed value. */
-  filters?: Record<string, (value: never) => SQL | undefined>;
+  /**
+   * Typed list filters: query parameter → condition for its parsed value. Build them with
+   * `filterOn` (or equals, dateFrom…) so the list knows which table they read.
+   */
+  filters?: Record<string, ((value: never) => SQL | undefined) & { column?: PgColumn }>;
   /**
    * The rows this user may see at all (DESIGN.md §6: a CLIENTE only its company's debts and their
    * children). Applied to lists, reads, updates and deletes; a row outside it is a 404.

@@ -4,3 +4,4 @@ export * from './tables/catalogs';
 export * from './tables/core';
 export * from './tables/debts';
 export * from './tables/enums';
+export * from './tables/kpi';

@@ -7,7 +7,7 @@ import {
 } from '@cobranzas/shared';
 import { eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, equals, type Row, toInstant } from '../crud';
+import { crudModule, equals, filterOn, type Row, toInstant } from '../crud';
 import type { Db } from '../db/client';
 import { tasks, users } from '../db/schema';
 import { badRequest } from '../errors';
@@ -43,8 +43,10 @@ export function tasksModule(app: FastifyInstance, db: Db) {
       debtId: equals(tasks.debtId),
       status: equals(tasks.status),
       // Tasks that overlap [from, to): the agenda's visible range.
-      from: (value: string) => gte(sql`coalesce(${tasks.end}, ${tasks.start})`, toInstant(value)),
-      to: (value: string) => lt(tasks.start, toInstant(value)),
+      from: filterOn(tasks.end, (value: string) =>
+        gte(sql`coalesce(${tasks.end}, ${tasks.start})`, toInstant(value)),
+      ),
+      to: filterOn(tasks.start, (value: string) => lt(tasks.start, toInstant(value))),
     },
     references: { userId: MESSAGES.userNotFound, debtId: MESSAGES.debtNotFound },
     hooks: {

@@ -1,4 +1,6 @@
 import { fromCents } from '@cobranzas/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Money in reports: SQL sums arrive as decimal strings and are added or divided as BigInt cents.
@@ -20,3 +22,6 @@ export function percent(part: bigint, whole: bigint): string {
   const hundredths = (part * 10_000n * 2n + whole) / (2n * whole);
   return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
 }
+
+/** SUM of a money column or expression as exact decimal text ("0" when no rows), never a float. */
+export const sumText = (expression: SQL | PgColumn) => sql<string>`coalesce(sum(${expression}), 0)::text`;

@@ -97,7 +97,7 @@ export function reportsModule(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const company = await reportCompany(db, request.user, request.query.company);
-      return collectionTypesReport(db, company?.id ?? null);
+      return collectionTypesReport(db, company?.id ?? null, request.query.currency);
     },
   );
 
@@ -115,7 +115,7 @@ export function reportsModule(app: FastifyInstance, db: Db) {
       const { start, end } = request.query;
       checkPeriod(start, end);
       const company = await reportCompany(db, request.user, request.query.company);
-      return generalKpi(db, { companyId: company?.id ?? null, start, end });
+      return generalKpi(db, { companyId: company?.id ?? null, start, end, currency: request.query.currency });
     },
   );
 }

@@ -1,25 +1,17 @@
 import { agencyDayStart, agencyToday, type GeneralKpi, nextDay } from '@cobranzas/shared';
-import { and, asc, count, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { instantFromDay, instantToDay } from '../crud';
 import type { Db } from '../db/client';
-import { debts, debtTypes, deposits, payments, quotas, tasks } from '../db/schema';
-import { cents, money, percent } from './decimal';
+import { debts, debtTypes, kpiCollected, kpiPlaced, kpiUnpaidQuotas, tasks } from '../db/schema';
+import { cents, money, percent, sumText } from './decimal';
 
 export interface KpiParams {
   /** null: every company (staff only). */
   companyId: number | null;
-  start?: string;
-  end?: string;
+  start?: string | undefined;
+  end?: string | undefined;
+  currency?: 'ARS' | 'USD' | undefined;
 }
-
-/** Rows hanging from a debt of the company (none → no condition). */
-const ofCompany = (debtId: PgColumn, companyId: number | null): SQL | undefined =>
-  companyId === null
-    ? undefined
-    : sql`${debtId} IN (SELECT ${debts.id} FROM ${debts} WHERE ${debts.companyId} = ${companyId})`;
-
-const sumText = (expression: SQL | PgColumn) => sql<string>`coalesce(sum(${expression}), 0)::text`;
 
 /** YYYY-MM of every month from `from` to `to` (inclusive). */
 export function monthsBetween(from: string, to: string): string[] {
@@ -43,7 +35,9 @@ function chartMonths(start: string | undefined, end: string | undefined, today: 
 }
 
 /**
- * DESIGN.md's dashboard figures, one aggregate query each (run side by side):
+ * DESIGN.md's dashboard figures, read from the summaries the triggers keep (db/tables/kpi.ts), so
+ * the cost depends on companies × days, not on the number of debts. One query each, side by side.
+ * Amounts are of one currency (ARS unless asked): pesos and dollars are never added.
  * - placed (portfolio): original amounts of the debts placed (createdAt) in the period;
  * - collected: payments + deposits dated in the period, on the company's debts;
  * - liquidation rate: collected ÷ placed × 100 in BigInt, "0.00" when nothing was placed;
@@ -53,39 +47,72 @@ function chartMonths(start: string | undefined, end: string | undefined, today: 
  * - tasks due today: PENDIENTE tasks starting today at the agency (of the company's debts when one
  *   is chosen), whoever they are assigned to.
  */
-export async function generalKpi(db: Db, { companyId, start, end }: KpiParams, now = new Date()) {
+export async function generalKpi(
+  db: Db,
+  { companyId, start, end, currency = 'ARS' }: KpiParams,
+  now = new Date(),
+) {
   const today = agencyToday(now);
-  const placed = and(
-    companyId === null ? undefined : eq(debts.companyId, companyId),
-    start ? instantFromDay(debts.createdAt)(start) : undefined,
-    end ? instantToDay(debts.createdAt)(end) : undefined,
-  );
-  const inPeriod = (column: PgColumn) =>
-    and(start ? gte(column, start) : undefined, end ? lte(column, end) : undefined);
-  const byMonth = (table: typeof payments | typeof deposits, date: PgColumn) =>
-    db
-      .select({ month: sql<string>`to_char(${date}, 'YYYY-MM')`, n: count(), amount: sumText(table.amount) })
-      .from(table)
-      .where(and(inPeriod(date), ofCompany(table.debtId, companyId)))
-      .groupBy(sql`1`);
+  const months = chartMonths(start, end, today);
+  const ofCompany = (column: PgColumn) => (companyId === null ? undefined : eq(column, companyId));
+  const between = (column: PgColumn, from?: string, to?: string) =>
+    and(from ? gte(column, from) : undefined, to ? lte(column, to) : undefined);
+  // The chart needs its months even when the period is open: from the first charted month on.
+  const chartFrom = start ?? `${months[0]}-01`;
 
-  const [stages, stageTotals, paid, deposited, [overdue], [todayTasks]] = await Promise.all([
+  const [stages, stageTotals, collected, charted, [overdue], [todayTasks]] = await Promise.all([
     db.select({ id: debtTypes.id, name: debtTypes.name }).from(debtTypes).orderBy(asc(debtTypes.id)),
     db
-      .select({ id: debts.debtTypeId, n: count(), amount: sumText(debts.originalAmount) })
-      .from(debts)
-      .where(placed)
-      .groupBy(debts.debtTypeId),
-    byMonth(payments, payments.paidAt),
-    byMonth(deposits, deposits.depositedAt),
-    db
-      .select({ n: count(), amount: sumText(sql`${quotas.amount} + ${quotas.moraAmount}`) })
-      .from(quotas)
+      .select({
+        id: kpiPlaced.debtTypeId,
+        n: sql<number>`coalesce(sum(${kpiPlaced.debts}), 0)::int`,
+        amount: sumText(kpiPlaced.originalAmount),
+      })
+      .from(kpiPlaced)
       .where(
         and(
-          lt(quotas.dueDate, today),
-          inArray(quotas.status, ['PENDIENTE', 'EN_MORA']),
-          ofCompany(quotas.debtId, companyId),
+          eq(kpiPlaced.currency, currency),
+          ofCompany(kpiPlaced.companyId),
+          between(kpiPlaced.day, start, end),
+        ),
+      )
+      .groupBy(kpiPlaced.debtTypeId),
+    db
+      .select({ amount: sumText(kpiCollected.amount) })
+      .from(kpiCollected)
+      .where(
+        and(
+          eq(kpiCollected.currency, currency),
+          ofCompany(kpiCollected.companyId),
+          between(kpiCollected.day, start, end),
+        ),
+      ),
+    db
+      .select({
+        month: sql<string>`to_char(${kpiCollected.day}, 'YYYY-MM')`,
+        n: sql<number>`coalesce(sum(${kpiCollected.movements}), 0)::int`,
+        amount: sumText(kpiCollected.amount),
+      })
+      .from(kpiCollected)
+      .where(
+        and(
+          eq(kpiCollected.currency, currency),
+          ofCompany(kpiCollected.companyId),
+          between(kpiCollected.day, chartFrom, end ?? today),
+        ),
+      )
+      .groupBy(sql`1`),
+    db
+      .select({
+        n: sql<number>`coalesce(sum(${kpiUnpaidQuotas.quotas}), 0)::int`,
+        amount: sumText(kpiUnpaidQuotas.amount),
+      })
+      .from(kpiUnpaidQuotas)
+      .where(
+        and(
+          eq(kpiUnpaidQuotas.currency, currency),
+          ofCompany(kpiUnpaidQuotas.companyId),
+          lt(kpiUnpaidQuotas.dueDate, today),
         ),
       ),
     db
@@ -96,7 +123,9 @@ export async function generalKpi(db: Db, { companyId, start, end }: KpiParams, n
           gte(tasks.start, sql`${agencyDayStart(today)}::timestamptz`),
           lt(tasks.start, sql`${agencyDayStart(nextDay(today))}::timestamptz`),
           eq(tasks.status, 'PENDIENTE'),
-          ofCompany(tasks.debtId, companyId),
+          companyId === null
+            ? undefined
+            : sql`${tasks.debtId} IN (SELECT ${debts.id} FROM ${debts} WHERE ${debts.companyId} = ${companyId})`,
         ),
       ),
   ]);
@@ -112,13 +141,8 @@ export async function generalKpi(db: Db, { companyId, start, end }: KpiParams, n
     };
   });
   const placedCents = stageTotals.reduce((sum, s) => sum + cents(s.amount), 0n);
-
-  const months = new Map<string, { n: number; amount: bigint }>();
-  for (const row of [...paid, ...deposited]) {
-    const entry = months.get(row.month) ?? { n: 0, amount: 0n };
-    months.set(row.month, { n: entry.n + row.n, amount: entry.amount + cents(row.amount) });
-  }
-  const collectedCents = [...months.values()].reduce((sum, m) => sum + m.amount, 0n);
+  const collectedCents = cents(collected[0]?.amount);
+  const perMonth = new Map(charted.map((row) => [row.month, row]));
 
   const result: GeneralKpi = {
     portfolioAmount: money(placedCents),
@@ -126,10 +150,10 @@ export async function generalKpi(db: Db, { companyId, start, end }: KpiParams, n
     liquidationRate: percent(collectedCents, placedCents),
     debts: stageTotals.reduce((sum, s) => sum + s.n, 0),
     byStage,
-    paymentsByMonth: chartMonths(start, end, today).map((month) => ({
+    paymentsByMonth: months.map((month) => ({
       month,
-      amount: money(months.get(month)?.amount ?? 0n),
-      payments: months.get(month)?.n ?? 0,
+      amount: money(cents(perMonth.get(month)?.amount)),
+      payments: perMonth.get(month)?.n ?? 0,
     })),
     overdueQuotas: overdue?.n ?? 0,
     overdueAmount: money(cents(overdue?.amount)),

@@ -139,7 +139,9 @@ const layoutRoutes: RouteObject[] = [
 
   {
     path: 'calendar',
-    lazy: page(
+    lazy: guarded(
+      'view',
+      'tasks',
       () => import('../features/calendar/pages'),
       (m) => m.CalendarPage,
     ),

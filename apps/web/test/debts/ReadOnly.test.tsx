@@ -60,6 +60,8 @@ describe('CLIENTE: the debt file read-only', { timeout: 30_000 }, () => {
     // The agenda is not theirs, nor the debtor's record.
     expect(screen.queryByRole('tab', { name: 'Tareas' })).not.toBeInTheDocument();
     expect(requests.some((r) => r.url === '/debtors/3')).toBe(false);
+    // …yet the header shows how to reach the debtor: the debt read embeds phone and e-mail.
+    expect(screen.getByRole('link', { name: '11 4567-8901' })).toHaveAttribute('href', 'tel:1145678901');
 
     await fastUser().click(screen.getByRole('tab', { name: 'Pagos' }));
     expect(await screen.findByRole('row', { name: /Pago de \$ 200,00/ })).toBeInTheDocument();

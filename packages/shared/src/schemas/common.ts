@@ -5,6 +5,9 @@ import { compareMoney, isMoney, normalizeMoney } from '../money';
 
 // Spanish for every message zod writes itself (the ones we do not set by hand).
 z.config(z.locales.es());
+// In the browser the CSP forbids eval: zod's probe for it would be reported as a violation on
+// every page with a form. The server keeps the compiled (faster) parsers.
+if ('window' in globalThis) z.config({ jitless: true });
 
 /** Database ids: positive integers, also accepted as numeric strings (route params, query strings). */
 const coercedId = z.coerce

@@ -37,6 +37,9 @@ export const debtSchema = z.object({
     cuit: z.string().nullable(),
     firstName: z.string(),
     lastName: z.string(),
+    phone: z.string().nullable(),
+    altPhone: z.string().nullable(),
+    email: z.string().nullable(),
   }),
   companyName: z.string(),
   debtTypeName: z.string(),
@@ -71,6 +74,18 @@ export const debtCreateSchema = z.object({
   notes: optionalText(4000),
 });
 export const debtUpdateSchema = partialUpdate(debtCreateSchema);
+
+/**
+ * PATCH /debts/{id}/stage: the stage change as one act — the debt moves and a "Cambio de etapa"
+ * Gestión records it, in one transaction. Court and case number apply to the judicial stage.
+ */
+export const debtStageChangeSchema = z.object({
+  debtTypeId: idSchema,
+  court: optionalText(200),
+  caseNumber: optionalText(60),
+  description: optionalText(4000),
+});
+export type DebtStageChange = z.input<typeof debtStageChangeSchema>;
 export type DebtCreate = z.input<typeof debtCreateSchema>;
 
 export const debtListQuerySchema = listQuerySchema([
@@ -94,3 +109,21 @@ export const debtListQuerySchema = listQuerySchema([
   createdFrom: dateSchema.optional(),
   createdTo: dateSchema.optional(),
 });
+
+/**
+ * GET /debts/summary: the count and amounts of every debt a GET /debts with the same filters would
+ * list (all pages), one line per currency — pesos and dollars are never added together.
+ */
+export const debtSummarySchema = z.object({
+  debts: z.number().int(),
+  byCurrency: z.array(
+    z.object({
+      currency: z.enum(CURRENCIES),
+      debts: z.number().int(),
+      originalAmount: z.string(),
+      paidAmount: z.string(),
+      balance: z.string(),
+    }),
+  ),
+});
+export type DebtSummary = z.infer<typeof debtSummarySchema>;

@@ -20,10 +20,24 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
     total: z.number().int(),
     page: z.number().int(),
     limit: z.number().int(),
+    /**
+     * Present (true) when `total` is the planner's estimate: past LIST_EXACT_COUNT_CAP matches an
+     * exact count would cost more than the page itself.
+     */
+    totalEstimated: z.literal(true).optional(),
   });
 }
 
-export type ListResponse<T> = { data: T[]; total: number; page: number; limit: number };
+/** Up to this many matches a list's total is exact; beyond, it is an estimate (totalEstimated). */
+export const LIST_EXACT_COUNT_CAP = 10_000;
+
+export type ListResponse<T> = {
+  data: T[];
+  total: number;
+  page: number;
+  limit: number;
+  totalEstimated?: true;
+};
 
 /** The error body of DESIGN.md §7. */
 export const errorResponseSchema = z.object({

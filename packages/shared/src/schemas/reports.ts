@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../enums';
 import { dateSchema, idFilter, idSchema } from './common';
+
+/** The dashboard's amounts are of one currency: pesos unless dollars are asked for. */
+const reportCurrency = z.enum(CURRENCIES).default('ARS');
 
 /** SPEC.md §3 "Report parameters: company, start, end". */
 export const clientDebtReportQuerySchema = z.object({
@@ -7,11 +11,12 @@ export const clientDebtReportQuerySchema = z.object({
   start: dateSchema.optional(),
   end: dateSchema.optional(),
 });
-export const collectionTypesReportQuerySchema = z.object({ company: idFilter });
+export const collectionTypesReportQuerySchema = z.object({ company: idFilter, currency: reportCurrency });
 export const generalKpiQuerySchema = z.object({
   company: idFilter,
   start: dateSchema.optional(),
   end: dateSchema.optional(),
+  currency: reportCurrency,
 });
 
 export const collectionTypesReportSchema = z.object({

@@ -84,6 +84,8 @@ export const debts = pgTable(
     index('debts_debtor_id_idx').on(t.debtorId),
     // A client's portfolio by stage, newest first (CLIENTE lists, reports per company).
     index('debts_company_stage_idx').on(t.companyId, t.debtTypeId, t.id.desc().nullsFirst()),
+    // A company's debts of every stage, newest first (a CLIENTE's list, the company filter).
+    index('debts_company_idx').on(t.companyId, t.id.desc().nullsFirst()),
     // /debts/type/{type}: one stage, newest first.
     index('debts_stage_idx').on(t.debtTypeId, t.id.desc().nullsFirst()),
     index('debts_status_idx').on(t.status),
@@ -162,6 +164,8 @@ export const deposits = pgTable(
   },
   (t) => [
     index('deposits_debt_id_idx').on(t.debtId),
+    // Money collected per month (dashboard), like payments_paid_at_idx.
+    index('deposits_deposited_at_idx').on(t.depositedAt),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
   ],
 );

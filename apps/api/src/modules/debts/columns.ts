@@ -1,4 +1,4 @@
-import { eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { collectionTypes, companies, debtors, debts, debtTypes, users } from '../../db/schema';
 
@@ -13,6 +13,9 @@ export const debtColumns = {
     cuit: debtors.cuit,
     firstName: debtors.firstName,
     lastName: debtors.lastName,
+    phone: debtors.phone,
+    altPhone: debtors.altPhone,
+    email: debtors.email,
   },
   companyName: companies.name,
   debtTypeName: debtTypes.name,
@@ -36,4 +39,12 @@ export function debtorMatches(digits: string): SQL | undefined {
   const conditions = [eq(debtors.dni, digits), eq(debtors.cuit, digits)];
   if (digits.length === 11) conditions.push(eq(debtors.dni, digits.slice(2, 10).replace(/^0+/, '')));
   return or(...conditions);
+}
+
+/**
+ * The debts of that debtor, by debtor id: the debtor's indexes find the ids, debts_debtor_id_idx
+ * the debts. (An OR over the joined debtor's columns would make PostgreSQL join every debt.)
+ */
+export function debtsOfDebtor(digits: string): SQL {
+  return inArray(debts.debtorId, sql`(SELECT ${debtors.id} FROM ${debtors} WHERE ${debtorMatches(digits)})`);
 }

@@ -17,6 +17,7 @@ import {
   docsFor,
   equals,
   errorResponses,
+  filterOn,
   instantFromDay,
   instantToDay,
   rememberSentKeys,
@@ -25,7 +26,9 @@ import {
 import type { Db } from '../../db/client';
 import { companies, debtors, debts } from '../../db/schema';
 import { debtScope } from '../scope';
-import { debtColumns, debtJoins, debtorMatches } from './columns';
+import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
+import { stageChangeRoute } from './stage';
+import { summaryRoute } from './summary';
 import { recomputeDebtTotals } from './totals';
 
 const LABEL = 'deudas';
@@ -70,7 +73,7 @@ export function debtsModule(app: FastifyInstance, db: Db) {
       assignedUserId: equals(debts.assignedUserId),
       status: equals(debts.status),
       reference: equals(debts.reference),
-      dni: (value: string) => debtorMatches(onlyDigits(value)),
+      dni: filterOn(debts.debtorId, (value: string) => debtsOfDebtor(onlyDigits(value))),
       defaultFrom: dateFrom(debts.defaultDate),
       defaultTo: dateTo(debts.defaultDate),
       createdFrom: instantFromDay(debts.createdAt),
@@ -92,6 +95,9 @@ export function debtsModule(app: FastifyInstance, db: Db) {
     },
   });
 
+  stageChangeRoute(app, db, service);
+  summaryRoute(app, db, service);
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/debts/dni/:dni',
     {
@@ -105,6 +111,6 @@ export function debtsModule(app: FastifyInstance, db: Db) {
       preValidation: (request) => rememberSentKeys(request, 'query'),
     },
     (request) =>
-      service.list(request.query, request.user, debtorMatches(request.params.dni), wasSent(request, 'order')),
+      service.list(request.query, request.user, debtsOfDebtor(request.params.dni), wasSent(request, 'order')),
   );
 }

@@ -125,6 +125,7 @@ export function ListPage<T extends Identified>({
                 columns={columns}
                 records={list.records}
                 total={list.total}
+                estimated={list.estimated}
                 fetching={list.fetching}
                 state={state}
                 update={update}

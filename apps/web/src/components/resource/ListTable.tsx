@@ -16,6 +16,7 @@ export function ListTable<T extends Identified>({
   columns,
   records,
   total,
+  estimated = false,
   fetching,
   state,
   update,
@@ -27,6 +28,8 @@ export function ListTable<T extends Identified>({
   columns: ListColumn<T>[];
   records: T[];
   total: number;
+  /** The API marked the total as an estimate (totalEstimated): shown as "≈ N". */
+  estimated?: boolean;
   fetching: boolean;
   state: ListState;
   update: (patch: ListPatch) => void;
@@ -96,7 +99,7 @@ export function ListTable<T extends Identified>({
       onRecordsPerPageChange={(limit) => update({ limit })}
       recordsPerPageLabel="Por página"
       paginationText={({ from, to, totalRecords }) =>
-        `${count.format(from)}–${count.format(to)} de ${count.format(totalRecords)}`
+        `${count.format(from)}–${count.format(to)} de ${estimated ? '≈ ' : ''}${count.format(totalRecords)}`
       }
       getPaginationControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
       getPaginationItemProps={(page) => ({ 'aria-label': `Página ${page}` })}

@@ -13,7 +13,8 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <header className={classes.header}>
+    // A div, not <header>: only the top bar is the page's banner.
+    <div className={classes.header}>
       <div className={classes.titleRow}>
         <h1 id="page-title" className={classes.title}>
           {title}
@@ -25,6 +26,6 @@ export function PageHeader({
         ) : null}
       </div>
       {actions ? <div className={classes.actions}>{actions}</div> : null}
-    </header>
+    </div>
   );
 }

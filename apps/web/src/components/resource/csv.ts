@@ -2,6 +2,8 @@
  * CSV for Excel in es-AR: UTF-8 with a BOM (or Excel reads the accents as Latin-1), ';' between
  * cells (',' is the decimal separator there) and CRLF line ends.
  */
+
+import { saveBlob } from '../../lib/download';
 import type { ListColumn } from './types';
 
 /** A cell quoted when it needs to be; text that Excel would run as a formula is defused with a quote. */
@@ -28,13 +30,5 @@ export function toCsv<T>(columns: ListColumn<T>[], records: T[]): string {
 
 /** Hands a file to the browser as a download. */
 export function saveFile(content: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([content], { type }), fileName);
 }

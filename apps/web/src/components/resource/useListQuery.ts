@@ -31,6 +31,8 @@ export function useListQuery<T>(resource: string, params: ListParams, enabled = 
   return {
     records: failed ? [] : (query.data?.data ?? []),
     total: failed ? 0 : (query.data?.total ?? 0),
+    /** The total is the API's estimate (past its exact-count cap). */
+    estimated: !failed && query.data?.totalEstimated === true,
     /** The first load: nothing to show yet. */
     loading: query.isPending && enabled,
     /** A later load (next page, new filter) while the previous page stays on screen. */

@@ -56,7 +56,7 @@ export function DebtorDebts({ debtorId }: { debtorId: number }) {
             title: 'Saldo',
             textAlign: 'right',
             noWrap: true,
-            render: (debt) => formatMoney(debt.balance),
+            render: (debt) => formatMoney(debt.balance, debt.currency),
           },
         ]}
       />

@@ -1,5 +1,76 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import '../../components/resource/mantineStyles';
+import { useAbility } from '@casl/react';
+import type { AppAbility, Catalog } from '@cobranzas/shared';
+import { Skeleton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { messageOf, retryTransient } from '../../components/resource/http';
+import { PageHeader } from '../../components/resource/PageHeader';
+import { LoadFailed } from '../../components/resource/states';
+import { useOptions } from '../../components/resource/useOptions';
+import { useSession } from '../../lib/useSession';
+import { getCollectionTypes, getGeneralKpi } from './api';
+import { ClientDebtDownload } from './ClientDebtDownload';
+import { DashboardFilters } from './DashboardFilters';
+import { DashboardSkeleton } from './DashboardSkeleton';
+import classes from './home.module.css';
+import { KpiCards } from './KpiCards';
+import { useDashboardFilters } from './useDashboardFilters';
 
+const byName = (record: { name: string }) => record.name;
+const DashboardCharts = lazy(() => import('./DashboardCharts'));
+
+/** `/`: the dashboard — KPI cards, charts and the client-debt spreadsheet, for a company and period. */
 export function HomePage() {
-  return <PlaceholderPage title="Inicio" />;
+  const ability = useAbility<AppAbility>();
+  const { userData } = useSession();
+  const staff = userData?.type !== 'CLIENTE';
+  const { filters, apply } = useDashboardFilters();
+  // A CLIENTE's figures are its company's whatever the URL says (the API forces it too).
+  const scoped = staff ? filters : { ...filters, company: undefined };
+  const kpi = useQuery({
+    queryKey: ['report', 'general-kpi', scoped],
+    queryFn: ({ signal }) => getGeneralKpi(scoped, signal),
+    retry: retryTransient,
+  });
+  const types = useQuery({
+    queryKey: ['report', 'collection-types', scoped.company ?? null],
+    queryFn: ({ signal }) => getCollectionTypes(scoped.company, signal),
+    retry: retryTransient,
+  });
+  const companies = useOptions<Catalog>('companies', byName, staff);
+  const companyName = staff
+    ? companies.records.find((company) => String(company.id) === filters.company)?.name
+    : undefined;
+
+  return (
+    <section className={classes.page} aria-labelledby="page-title">
+      <PageHeader title="Inicio" />
+      <DashboardFilters filters={filters} onApply={apply} chooseCompany={staff} />
+      {kpi.isPending ? (
+        <DashboardSkeleton />
+      ) : kpi.isError ? (
+        <LoadFailed message={messageOf(kpi.error)} onRetry={() => void kpi.refetch()} />
+      ) : (
+        <div aria-busy={kpi.isFetching} className={classes.body}>
+          <KpiCards kpi={kpi.data} canViewTasks={ability.can('view', 'tasks')} />
+          <div className={classes.charts}>
+            <Suspense fallback={<ChartsLoading />}>
+              <DashboardCharts kpi={kpi.data} types={types.data} />
+            </Suspense>
+            <ClientDebtDownload filters={scoped} companyName={companyName} needsCompany={staff} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ChartsLoading() {
+  return (
+    <>
+      <Skeleton height={300} radius="md" aria-label="Cargando gráficos" />
+      <Skeleton height={300} radius="md" />
+    </>
+  );
 }

@@ -2,6 +2,8 @@
 import {
   type Debt,
   type Debtor,
+  type DebtStageChange,
+  type DebtSummary,
   LIST_MAX_LIMIT,
   type ListResponse,
   type PaymentPlanResult,
@@ -9,9 +11,18 @@ import {
 } from '@cobranzas/shared';
 import type { AxiosProgressEvent } from 'axios';
 import { api } from '../../../lib/api';
+import { saveBlob } from '../../../lib/download';
 
 export const getDebt = async (id: string | number, signal?: AbortSignal) =>
   (await api.get<Debt>(`/debts/${id}`, { signal })).data;
+
+/** One call: the debt moves and the API records the "Cambio de etapa" Gestión in the same transaction. */
+export const changeStage = async (id: number, body: DebtStageChange) =>
+  (await api.patch<Debt>(`/debts/${id}/stage`, body)).data;
+
+/** Count and amounts of everything GET /debts lists with these filters (all pages). */
+export const debtSummary = async (params: Record<string, unknown>, signal?: AbortSignal) =>
+  (await api.get<DebtSummary>('/debts/summary', { params, signal })).data;
 
 /** Every debt of the debtor whose DNI or CUIT is `dni` (as far as the user may see). */
 export const debtsByDni = async (dni: string, signal?: AbortSignal) =>
@@ -51,13 +62,5 @@ export async function uploadDocument(debtId: number, file: File, onProgress: (pe
 /** Downloads a document as a blob and saves it under its own name. */
 export async function downloadDocument(id: number, fileName: string) {
   const { data } = await api.get<Blob>(`/documents/${id}/file`, { responseType: 'blob' });
-  const url = URL.createObjectURL(data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(data, fileName);
 }

@@ -1,12 +1,15 @@
-import { addMoney, type Debt } from '@cobranzas/shared';
-import { useCallback, useMemo } from 'react';
+import type { Debt } from '@cobranzas/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Fragment, useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { type ListParams, retryTransient } from '../../../components/resource/http';
 import { ListTable } from '../../../components/resource/ListTable';
 import { toApiParams, useListParams } from '../../../components/resource/listParams';
 import resource from '../../../components/resource/resource.module.css';
 import { ForbiddenState, TableSkeleton } from '../../../components/resource/states';
 import { useListQuery } from '../../../components/resource/useListQuery';
 import { formatMoney } from '../../../lib/format';
+import { debtSummary } from '../common/api';
 import { DEBT_SORTABLE, debtColumns, debtLabel } from './columns';
 import { DebtFilters, FILTER_NAMES } from './DebtFilters';
 import classes from './search.module.css';
@@ -30,9 +33,7 @@ export function DebtList({ fixed, totals = false }: { fixed?: Record<string, str
   return (
     <div className={resource.card}>
       <DebtFilters state={state} update={update} stage={!fixed?.debtTypeId} />
-      {totals && !list.loading && !list.forbidden ? (
-        <Totals records={list.records} total={list.total} />
-      ) : null}
+      {totals && !list.loading && !list.forbidden ? <Totals params={params} /> : null}
       {list.forbidden ? (
         <ForbiddenState />
       ) : list.loading ? (
@@ -42,6 +43,7 @@ export function DebtList({ fixed, totals = false }: { fixed?: Record<string, str
           columns={columns}
           records={list.records}
           total={list.total}
+          estimated={list.estimated}
           fetching={list.fetching}
           state={state}
           update={update}
@@ -55,22 +57,47 @@ export function DebtList({ fixed, totals = false }: { fixed?: Record<string, str
 }
 
 /**
- * Count of the filter, and the balance summed over what is on screen: the API gives no sum, so
- * the label says whether that is all of them or only this page.
+ * What the filter selects over every page (GET /debts/summary): how many debts, and original, paid
+ * and balance per currency — pesos and dollars are shown apart, never added.
  */
-function Totals({ records, total }: { records: Debt[]; total: number }) {
-  const sum = records.length ? addMoney(...records.map((debt) => debt.balance)) : '0.00';
-  const all = records.length >= total;
+function Totals({ params }: { params: ListParams }) {
+  const filters = useMemo(() => {
+    const { page: _page, limit: _limit, sort: _sort, order: _order, ...rest } = params;
+    return rest;
+  }, [params]);
+  const summary = useQuery({
+    queryKey: ['debts', 'summary', filters],
+    queryFn: ({ signal }) => debtSummary(filters, signal),
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+  if (!summary.data) return null;
+  const lines = summary.data.byCurrency;
   return (
-    <dl className={classes.summary} aria-label="Totales">
+    <dl className={classes.summary} aria-label="Totales" aria-busy={summary.isFetching}>
       <div className={classes.summaryItem}>
         <dt>Deudas</dt>
-        <dd>{count.format(total)}</dd>
+        <dd>{count.format(summary.data.debts)}</dd>
       </div>
-      <div className={classes.summaryItem}>
-        <dt>{all ? 'Saldo total' : 'Saldo de esta página'}</dt>
-        <dd>{formatMoney(sum)}</dd>
-      </div>
+      {lines.map((line) => {
+        const suffix = lines.length > 1 ? ` (${line.currency})` : '';
+        return (
+          <Fragment key={line.currency}>
+            <div className={classes.summaryItem}>
+              <dt>Original{suffix}</dt>
+              <dd>{formatMoney(line.originalAmount, line.currency)}</dd>
+            </div>
+            <div className={classes.summaryItem}>
+              <dt>Pagado{suffix}</dt>
+              <dd>{formatMoney(line.paidAmount, line.currency)}</dd>
+            </div>
+            <div className={classes.summaryItem}>
+              <dt>Saldo total{suffix}</dt>
+              <dd>{formatMoney(line.balance, line.currency)}</dd>
+            </div>
+          </Fragment>
+        );
+      })}
     </dl>
   );
 }

@@ -105,7 +105,7 @@ function DebtCards({ debts, dni, canAdd }: { debts: Debt[]; dni: string; canAdd:
               <Pill tone={stageTone(debt.debtTypeId)}>{debt.debtTypeName}</Pill>
               <Pill tone={DEBT_STATUS_TONES[debt.status]}>{LABELS.debtStatus[debt.status]}</Pill>
               <span className={classes.debtBalance}>
-                <span className={classes.balanceLabel}>Saldo</span> {formatMoney(debt.balance)}
+                <span className={classes.balanceLabel}>Saldo</span> {formatMoney(debt.balance, debt.currency)}
               </span>
             </Link>
           </li>

@@ -54,7 +54,7 @@ export function debtColumns({ stage = true }: { stage?: boolean } = {}): ListCol
       key: true,
       textAlign: 'right',
       noWrap: true,
-      text: (d) => formatMoney(d.balance),
+      text: (d) => formatMoney(d.balance, d.currency),
     },
   ];
   return columns.filter((column) => column !== null);

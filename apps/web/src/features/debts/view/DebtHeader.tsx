@@ -1,26 +1,19 @@
-import { addMoney, type Debt, type Debtor, LABELS } from '@cobranzas/shared';
+import { addMoney, type Debt, LABELS } from '@cobranzas/shared';
 import { Anchor } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { fetchOne, retryTransient } from '../../../components/resource/http';
-import { formatCuit, formatDate, formatMoney, formatPercent } from '../../../lib/format';
+import { formatCuit, formatDate, formatPercent } from '../../../lib/format';
 import { usePermissions } from '../common/hooks';
 import { DEBT_STATUS_TONES, JUDICIAL, personName, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
+import { useMoney } from './currency';
 import classes from './view.module.css';
 
 /** The debt file's header: who owes, to whom, at which stage, and how much (es-AR money). */
 export function DebtHeader({ debt }: { debt: Debt }) {
   const perms = usePermissions();
-  // The debt embeds the debtor's name and ids; phone and e-mail come with the debtor record.
-  const debtor = useQuery({
-    queryKey: ['debtors', 'one', String(debt.debtorId)],
-    queryFn: ({ signal }) => fetchOne<Debtor>('debtors', debt.debtorId, signal),
-    enabled: perms.viewDebtors,
-    retry: retryTransient,
-  });
-  const contact = debtor.data;
+  const contact = debt.debtor;
+  const phones = [contact.phone, contact.altPhone].filter((phone): phone is string => Boolean(phone));
   const charges = [debt.servicesAmount, debt.moraAmount].some((v) => v !== '0.00');
 
   return (
@@ -40,13 +33,13 @@ export function DebtHeader({ debt }: { debt: Debt }) {
           <span>DNI {debt.debtor.dni}</span>
           {debt.debtor.cuit ? <span>CUIT/CUIL {formatCuit(debt.debtor.cuit)}</span> : null}
         </p>
-        {contact?.phone || contact?.email ? (
+        {phones.length || contact.email ? (
           <p className={classes.contact}>
-            {contact.phone ? (
-              <Anchor href={`tel:${contact.phone}`} size="sm">
-                <IconPhone size={14} aria-hidden="true" /> {contact.phone}
+            {phones.map((phone) => (
+              <Anchor key={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} size="sm">
+                <IconPhone size={14} aria-hidden="true" /> {phone}
               </Anchor>
-            ) : null}
+            ))}
             {contact.email ? (
               <Anchor href={`mailto:${contact.email}`} size="sm">
                 <IconMail size={14} aria-hidden="true" /> {contact.email}
@@ -113,10 +106,11 @@ function Amount({
   value: string;
   tone?: 'paid' | 'balance';
 }) {
+  const money = useMoney();
   return (
     <div className={classes.amount} data-tone={tone}>
       <dt>{label}</dt>
-      <dd data-testid={`importe-${id}`}>{formatMoney(value)}</dd>
+      <dd data-testid={`importe-${id}`}>{money(value)}</dd>
     </div>
   );
 }

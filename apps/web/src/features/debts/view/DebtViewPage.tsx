@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/resource/PageHeader';
 import resource from '../../../components/resource/resource.module.css';
 import { LoadFailed } from '../../../components/resource/states';
 import { useDebt, usePermissions } from '../common/hooks';
+import { DebtCurrency } from './currency';
 import { DebtHeader } from './DebtHeader';
 import { DebtTabs } from './DebtTabs';
 import { StageChange } from './StageChange';
@@ -26,10 +27,10 @@ export function DebtViewPage() {
   else if (!debt) body = <LoadFailed message={messageOf(query.error)} onRetry={() => void query.refetch()} />;
   else
     body = (
-      <>
+      <DebtCurrency value={debt.currency}>
         <DebtHeader debt={debt} />
         <DebtTabs debt={debt} perms={perms} />
-      </>
+      </DebtCurrency>
     );
 
   return (

@@ -12,12 +12,13 @@ import { useState } from 'react';
 import { DateField } from '../../../../components/resource/DateField';
 import { SelectField, TextareaField, TextField } from '../../../../components/resource/fields';
 import { useOptions } from '../../../../components/resource/useOptions';
-import { formatDate, formatMoney } from '../../../../lib/format';
+import { formatDate } from '../../../../lib/format';
 import { type Permissions, useDebtRecords } from '../../common/hooks';
 import { EMBARGO_STATUS_TONES } from '../../common/labels';
 import { MoneyField } from '../../common/MoneyInput';
 import { Pill } from '../../common/Pill';
 import { moneyField, requiredDate } from '../../common/schemas';
+import { useMoney } from '../currency';
 import { RecordModal } from '../RecordModal';
 import { RecordsTable } from '../RecordsTable';
 import { TabSection } from '../TabSection';
@@ -28,11 +29,12 @@ import classes from '../view.module.css';
 const schema = embargoCreateSchema.omit({ debtId: true }).extend({ amount: moneyField, date: requiredDate });
 const STATUS_OPTIONS = EMBARGO_STATUSES.map((s) => ({ value: s, label: LABELS.embargoStatus[s] }));
 const byName = (record: { name: string }) => record.name;
-const label = (e: Embargo) => `el embargo «${e.embargoTypeName}» de ${formatMoney(e.amount)}`;
 const NEWEST = { sort: 'date', order: 'desc' };
 
 /** Embargos: type, amount, court, case number and status; new ones start SOLICITADO. */
 export function EmbargosTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
+  const money = useMoney();
+  const label = (e: Embargo) => `el embargo «${e.embargoTypeName}» de ${money(e.amount)}`;
   const embargos = useDebtRecords<Embargo>('embargos', debt.id, NEWEST);
   const types = useOptions<Catalog>('embargos-type', byName, perms.add && perms.catalogs);
   const save = useSave('embargos');
@@ -61,7 +63,7 @@ export function EmbargosTab({ debt, perms }: { debt: Debt; perms: Permissions })
               : save(
                   undefined,
                   { ...values, debtId: debt.id },
-                  `Se agregó un embargo de ${formatMoney(values.amount)}.`,
+                  `Se agregó un embargo de ${money(values.amount)}.`,
                 )
           }
           onClose={() => setEditing(null)}
@@ -104,7 +106,7 @@ export function EmbargosTab({ debt, perms }: { debt: Debt; perms: Permissions })
     >
       <RecordsTable<Embargo>
         records={embargos.records}
-        label={(e) => `Embargo ${e.embargoTypeName} de ${formatMoney(e.amount)}`}
+        label={(e) => `Embargo ${e.embargoTypeName} de ${money(e.amount)}`}
         onDelete={perms.remove ? remove.ask : undefined}
         actions={
           perms.edit && perms.catalogs
@@ -124,7 +126,7 @@ export function EmbargosTab({ debt, perms }: { debt: Debt; perms: Permissions })
             phone: true,
             textAlign: 'right',
             noWrap: true,
-            render: (e) => formatMoney(e.amount),
+            render: (e) => money(e.amount),
           },
           { accessor: 'court', title: 'Juzgado' },
           { accessor: 'caseNumber', title: 'Expediente', noWrap: true },

@@ -1,11 +1,12 @@
 import { type Debt, type Quota, simpleInterest } from '@cobranzas/shared';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import { formatDate, formatMoney, formatPercent } from '../../../../lib/format';
+import { formatDate, formatPercent } from '../../../../lib/format';
 import { moraQuota } from '../../common/api';
 import { useRefresh } from '../../common/hooks';
 import { MoneyField } from '../../common/MoneyInput';
 import { optionalMoneyField } from '../../common/schemas';
+import { useMoney } from '../currency';
 import { RecordModal } from '../RecordModal';
 import classes from '../view.module.css';
 import { daysLate } from './QuotaTable';
@@ -14,6 +15,7 @@ const schema = z.object({ moraAmount: optionalMoneyField });
 
 /** 'Mora': marks the quota EN_MORA with a typed amount, or the debt's punitive interest if left empty. */
 export function MoraDialog({ quota, debt, onClose }: { quota: Quota; debt: Debt; onClose: () => void }) {
+  const money = useMoney();
   const refresh = useRefresh();
   const days = daysLate(quota);
   const automatic = days > 0 ? simpleInterest(quota.amount, debt.punitiveRate, days) : null;
@@ -28,7 +30,7 @@ export function MoraDialog({ quota, debt, onClose }: { quota: Quota; debt: Debt;
         <p className={classes.explain}>
           Vencimiento {formatDate(quota.dueDate)}
           {automatic
-            ? `: ${days} ${days === 1 ? 'día' : 'días'} de atraso. Si deja el importe vacío se calcula con la tasa punitoria (${formatPercent(debt.punitiveRate)} anual): ${formatMoney(automatic)}.`
+            ? `: ${days} ${days === 1 ? 'día' : 'días'} de atraso. Si deja el importe vacío se calcula con la tasa punitoria (${formatPercent(debt.punitiveRate)} anual): ${money(automatic)}.`
             : '. La cuota todavía no venció: indique el importe de la mora.'}
         </p>
       }
@@ -38,7 +40,7 @@ export function MoraDialog({ quota, debt, onClose }: { quota: Quota; debt: Debt;
         notifications.show({
           color: 'orange',
           title: 'Mora registrada',
-          message: `Cuota ${quota.number}: mora de ${formatMoney(quotaAfter.moraAmount)}.`,
+          message: `Cuota ${quota.number}: mora de ${money(quotaAfter.moraAmount)}.`,
         });
       }}
       onClose={onClose}

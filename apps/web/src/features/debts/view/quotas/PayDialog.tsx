@@ -9,10 +9,11 @@ import {
 import { notifications } from '@mantine/notifications';
 import { DateField } from '../../../../components/resource/DateField';
 import { SelectField, TextField } from '../../../../components/resource/fields';
-import { formatDate, formatMoney } from '../../../../lib/format';
+import { formatDate } from '../../../../lib/format';
 import { payQuota } from '../../common/api';
 import { useRefresh } from '../../common/hooks';
 import { requiredDate } from '../../common/schemas';
+import { useMoney } from '../currency';
 import { RecordModal } from '../RecordModal';
 import classes from '../view.module.css';
 
@@ -23,6 +24,7 @@ const schema = quotaPaySchema.unwrap().extend({ paidAt: requiredDate });
 
 /** 'Pagar': confirms the amount due, asks method and receipt, then PATCH /quotas/{id}/pay. */
 export function PayDialog({ quota, onClose }: { quota: Quota; onClose: () => void }) {
+  const money = useMoney();
   const refresh = useRefresh();
   const due = addMoney(quota.amount, quota.moraAmount);
   return (
@@ -30,7 +32,7 @@ export function PayDialog({ quota, onClose }: { quota: Quota; onClose: () => voi
       title={`Pagar la cuota ${quota.number}`}
       schema={schema}
       defaultValues={{ paidAt: agencyToday(), method: 'EFECTIVO', receiptNumber: '' }}
-      submitLabel={`Confirmar pago de ${formatMoney(due)}`}
+      submitLabel={`Confirmar pago de ${money(due)}`}
       intro={
         <dl className={classes.confirm}>
           <div>
@@ -39,17 +41,17 @@ export function PayDialog({ quota, onClose }: { quota: Quota; onClose: () => voi
           </div>
           <div>
             <dt>Importe</dt>
-            <dd>{formatMoney(quota.amount)}</dd>
+            <dd>{money(quota.amount)}</dd>
           </div>
           {quota.moraAmount !== '0.00' ? (
             <div>
               <dt>Mora</dt>
-              <dd>{formatMoney(quota.moraAmount)}</dd>
+              <dd>{money(quota.moraAmount)}</dd>
             </div>
           ) : null}
           <div>
             <dt>A pagar</dt>
-            <dd className={classes.confirmTotal}>{formatMoney(due)}</dd>
+            <dd className={classes.confirmTotal}>{money(due)}</dd>
           </div>
         </dl>
       }
@@ -63,7 +65,7 @@ export function PayDialog({ quota, onClose }: { quota: Quota; onClose: () => voi
         notifications.show({
           color: 'green',
           title: 'Cuota pagada',
-          message: `Se registró el pago de la cuota ${quota.number} por ${formatMoney(due)}.`,
+          message: `Se registró el pago de la cuota ${quota.number} por ${money(due)}.`,
         });
       }}
       onClose={onClose}

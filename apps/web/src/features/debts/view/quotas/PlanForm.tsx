@@ -17,11 +17,12 @@ import { z } from 'zod';
 import { DateField } from '../../../../components/resource/DateField';
 import { TextField } from '../../../../components/resource/fields';
 import { applyServerErrors } from '../../../../components/resource/serverErrors';
-import { formatDate, formatMoney } from '../../../../lib/format';
+import { formatDate } from '../../../../lib/format';
 import { createPlan } from '../../common/api';
 import { useRefresh } from '../../common/hooks';
 import { MoneyField } from '../../common/MoneyInput';
 import { moneyField, requiredDate } from '../../common/schemas';
+import { useMoney } from '../currency';
 import classes from '../view.module.css';
 import local from './quotas.module.css';
 
@@ -45,6 +46,7 @@ export function planPreview(values: Partial<Values>) {
 
 /** N monthly installments from a first due date; the preview shows the amounts before confirming. */
 export function PlanForm({ debt, onDone }: { debt: Debt; onDone?: () => void }) {
+  const money = useMoney();
   const refresh = useRefresh();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof schema>>({
@@ -66,7 +68,7 @@ export function PlanForm({ debt, onDone }: { debt: Debt; onDone?: () => void }) 
       notifications.show({
         color: 'green',
         title: 'Plan de pagos creado',
-        message: `${result.quotas.length} cuotas por un total de ${formatMoney(result.total)}.`,
+        message: `${result.quotas.length} cuotas por un total de ${money(result.total)}.`,
       });
       await refresh('quotas');
       onDone?.();
@@ -106,7 +108,7 @@ export function PlanForm({ debt, onDone }: { debt: Debt; onDone?: () => void }) 
                   <Table.Tr key={row.number}>
                     <Table.Td>{row.number}</Table.Td>
                     <Table.Td>{formatDate(row.dueDate)}</Table.Td>
-                    <Table.Td className={classes.right}>{formatMoney(row.amount)}</Table.Td>
+                    <Table.Td className={classes.right}>{money(row.amount)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -3,9 +3,10 @@ import { Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlarm, IconCash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
-import { formatDate, formatMoney } from '../../../../lib/format';
+import { formatDate } from '../../../../lib/format';
 import { QUOTA_STATUS_TONES } from '../../common/labels';
 import { Pill } from '../../common/Pill';
+import { useMoney } from '../currency';
 import classes from '../view.module.css';
 import local from './quotas.module.css';
 
@@ -29,6 +30,7 @@ export function QuotaTable({
   onPay: (quota: Quota) => void;
   onMora: (quota: Quota) => void;
 }) {
+  const money = useMoney();
   const today = agencyToday();
   // Phones: no Estado nor Acciones columns; the status goes under the date, the buttons under the total.
   const phone = !useMediaQuery(PHONE_UP, true, { getInitialValueInEffect: false });
@@ -70,7 +72,7 @@ export function QuotaTable({
           textAlign: 'right',
           noWrap: true,
           visibleMediaQuery: PHONE_UP,
-          render: (q) => formatMoney(q.amount),
+          render: (q) => money(q.amount),
         },
         {
           accessor: 'moraAmount',
@@ -78,7 +80,7 @@ export function QuotaTable({
           textAlign: 'right',
           noWrap: true,
           visibleMediaQuery: PHONE_UP,
-          render: (q) => (q.moraAmount === '0.00' ? '—' : formatMoney(q.moraAmount)),
+          render: (q) => (q.moraAmount === '0.00' ? '—' : money(q.moraAmount)),
         },
         {
           accessor: 'total',
@@ -87,7 +89,7 @@ export function QuotaTable({
           noWrap: true,
           render: (q) => (
             <>
-              <strong>{formatMoney(addMoney(q.amount, q.moraAmount))}</strong>
+              <strong>{money(addMoney(q.amount, q.moraAmount))}</strong>
               {phone && canAct ? (
                 <div className={local.below}>
                   <QuotaActions quota={q} onPay={onPay} onMora={onMora} />

@@ -2,8 +2,8 @@ import { addMoney, compareMoney, type Debt, type Quota } from '@cobranzas/shared
 import { Button } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatMoney } from '../../../../lib/format';
 import { type Permissions, useDebtRecords } from '../../common/hooks';
+import { useMoney } from '../currency';
 import { TabSection } from '../TabSection';
 import classes from '../view.module.css';
 import { MoraDialog } from './MoraDialog';
@@ -15,6 +15,7 @@ const BY_NUMBER = { sort: 'number', order: 'asc' };
 
 /** Cuotas: the payment plan (create one, preview first), its quotas, 'Pagar' and 'Mora'. */
 export function QuotasTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
+  const money = useMoney();
   const quotas = useDebtRecords<Quota>('quotas', debt.id, BY_NUMBER);
   const [planning, setPlanning] = useState(false);
   const [paying, setPaying] = useState<Quota | null>(null);
@@ -63,7 +64,7 @@ export function QuotasTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
           {pending ? (
             <p className={classes.tabSummary}>
               {unpaid.length} {unpaid.length === 1 ? 'cuota pendiente' : 'cuotas pendientes'} por{' '}
-              <strong>{formatMoney(pending)}</strong>
+              <strong>{money(pending)}</strong>
             </p>
           ) : null}
           <QuotaTable quotas={records} canAct={perms.edit} onPay={setPaying} onMora={setMora} />

@@ -1,0 +1,2 @@
+CREATE INDEX "debts_company_idx" ON "debts" USING btree ("company_id","id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "deposits_deposited_at_idx" ON "deposits" USING btree ("deposited_at");

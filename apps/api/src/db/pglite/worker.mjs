@@ -1,0 +1,88 @@
+// PGlite on its own thread: a slow query no longer stalls every request on Node's main thread.
+// Plain JavaScript on purpose: a worker thread does not inherit tsx's loader (in tsx, vitest or
+// `node --import tsx`), and this file needs nothing but PGlite. Its peer is ./client.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+
+/** As Drizzle's PGlite session asks: dates, instants and intervals (and their arrays) stay text. */
+const raw = (value) => value;
+const PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [
+    t,
+    raw,
+  ]),
+);
+
+/** What the main thread needs to rebuild a PostgreSQL error (errors.ts reads code, detail…). */
+const ERROR_FIELDS = [
+  'code',
+  'detail',
+  'hint',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'severity',
+  'position',
+];
+const errorOf = (error) => {
+  const out = { message: error instanceof Error ? error.message : String(error) };
+  for (const field of ERROR_FIELDS) if (error?.[field] !== undefined) out[field] = error[field];
+  return out;
+};
+
+const db = await PGlite.create(workerData.dataDir ?? undefined);
+/** Open transactions: id → the transaction and how to end it. */
+const open = new Map();
+const ROLLBACK = Symbol('rollback');
+
+const reply = (id, result) => parentPort.postMessage({ id, ok: true, result });
+const fail = (id, error) => parentPort.postMessage({ id, ok: false, error: errorOf(error) });
+
+async function query({ text, params, rowMode, tx }) {
+  const target = tx === undefined ? db : open.get(tx)?.tx;
+  if (!target) throw new Error('La transacción ya terminó.');
+  const { rows, fields, affectedRows } = await target.query(text, params, { rowMode, parsers: PARSERS });
+  return { rows, fields, affectedRows };
+}
+
+function begin(id) {
+  let ended;
+  const done = db.transaction(
+    (tx) =>
+      new Promise((resolve, reject) => {
+        open.set(id, { tx, resolve, reject, done: () => ended });
+        reply(id, id);
+      }),
+  );
+  ended = done;
+  // A failure to begin reaches the caller; a failure to end is answered by `end`.
+  done.catch((error) => {
+    if (!open.has(id)) fail(id, error);
+  });
+}
+
+async function end({ tx, commit }) {
+  const handle = open.get(tx);
+  if (!handle) throw new Error('La transacción ya terminó.');
+  if (commit) handle.resolve();
+  else handle.reject(ROLLBACK);
+  try {
+    await handle.done();
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  } finally {
+    open.delete(tx);
+  }
+}
+
+parentPort.on('message', (message) => {
+  const { id, op } = message;
+  if (op === 'begin') return begin(id);
+  const work = op === 'query' ? query(message) : op === 'end' ? end(message) : db.close();
+  work.then(
+    (result) => reply(id, result ?? null),
+    (error) => fail(id, error),
+  );
+});
+parentPort.postMessage({ ready: true });

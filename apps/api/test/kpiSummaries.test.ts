@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { create, createCatalog, createDebt, expectStatus } from './domain';
+import {
+  ADMIN_ALIAS,
+  ADMIN_PASSWORD,
+  call,
+  createCompany,
+  forEachBackend,
+  startApp,
+  type TestApp,
+  tokenFor,
+} from './helpers';
+
+/** Each summary as the triggers keep it, and as a GROUP BY over the base tables computes it. */
+const SUMMARIES = {
+  kpi_placed: {
+    kept: sql`SELECT company_id, day::text, debt_type_id, currency::text, debts, original_amount::text AS amount
+      FROM kpi_placed WHERE debts <> 0 OR original_amount <> 0 ORDER BY 1, 2, 3, 4`,
+    computed: sql`SELECT company_id, kpi_day(created_at)::text AS day, debt_type_id, currency::text,
+      count(*)::int AS debts, sum(original_amount)::numeric(20,2)::text AS amount FROM debts GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+  },
+  kpi_portfolio: {
+    kept: sql`SELECT company_id, collection_type_id, currency::text, debts, original_amount::text AS o,
+      paid_amount::text AS p, balance::text AS b FROM kpi_portfolio WHERE debts <> 0 ORDER BY 1, 2, 3`,
+    computed: sql`SELECT company_id, coalesce(collection_type_id, 0) AS collection_type_id, currency::text,
+      count(*)::int AS debts, sum(original_amount)::numeric(20,2)::text AS o, sum(paid_amount)::numeric(20,2)::text AS p,
+      sum(balance)::numeric(20,2)::text AS b FROM debts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  },
+  kpi_collected: {
+    kept: sql`SELECT company_id, day::text, currency::text, movements, amount::text AS amount
+      FROM kpi_collected WHERE movements <> 0 ORDER BY 1, 2, 3`,
+    computed: sql`SELECT d.company_id, m.day::text, d.currency::text, count(*)::int AS movements,
+      sum(m.amount)::numeric(20,2)::text AS amount FROM (
+        SELECT debt_id, paid_at AS day, amount FROM payments
+        UNION ALL SELECT debt_id, deposited_at, amount FROM deposits) m
+      JOIN debts d ON d.id = m.debt_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  },
+  kpi_unpaid_quotas: {
+    kept: sql`SELECT company_id, due_date::text, currency::text, quotas, amount::text AS amount
+      FROM kpi_unpaid_quotas WHERE quotas <> 0 ORDER BY 1, 2, 3`,
+    computed: sql`SELECT d.company_id, q.due_date::text, d.currency::text, count(*)::int AS quotas,
+      sum(q.amount + q.mora_amount)::numeric(20,2)::text AS amount FROM quotas q JOIN debts d ON d.id = q.debt_id
+      WHERE q.status IN ('PENDIENTE', 'EN_MORA') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  },
+};
+
+forEachBackend('dashboard summaries (kpi_* tables kept by triggers)', (backend) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startApp(backend);
+    token = await tokenFor(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
+  });
+  afterAll(() => t?.close());
+
+  const rows = async (query: ReturnType<typeof sql>) => {
+    const result = await t.database.db.execute(query);
+    return (result as unknown as { rows: unknown[] }).rows;
+  };
+  const write = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
+    const response = await call(t.app, token, { method, url, payload: payload as never });
+    expect(response.status, `${method} ${url} → ${JSON.stringify(response.body)}`).toBeLessThan(300);
+    return response.body;
+  };
+
+  describe('GET /report/general-kpi and /report/collection-types read summaries', () => {
+    it('after every kind of write, each summary equals the GROUP BY over the base tables', async () => {
+      const [a, b] = [await createCompany(t.app, token), await createCompany(t.app, token)];
+      const card = await createCatalog(t.app, token, 'collections-types');
+      const pesos = await createDebt(t.app, token, {
+        companyId: a.id,
+        collectionTypeId: card.id,
+        originalAmount: '1000.10',
+      });
+      const dollars = await createDebt(t.app, token, {
+        companyId: a.id,
+        currency: 'USD',
+        debtTypeId: 2,
+        originalAmount: '300',
+      });
+      const moved = await createDebt(t.app, token, {
+        companyId: a.id,
+        debtTypeId: 3,
+        originalAmount: '5000',
+      });
+      const gone = await createDebt(t.app, token, { companyId: b.id, originalAmount: '77.70' });
+
+      // Plans, a paid quota, mora, payments and deposits on the debts above.
+      await write('POST', '/api/quotas/plan', {
+        debtId: pesos.id,
+        installments: 3,
+        firstDueDate: '2025-01-10',
+      });
+      await write('POST', '/api/quotas/plan', {
+        debtId: moved.id,
+        installments: 2,
+        firstDueDate: '2025-03-01',
+      });
+      const quotas = (await call(t.app, token, { method: 'GET', url: `/api/quotas?debtId=${pesos.id}` })).body
+        .data;
+      await write('PATCH', `/api/quotas/${quotas[0].id}/pay`, { paidAt: '2025-01-12' });
+      await write('PATCH', `/api/quotas/${quotas[1].id}/mora`, { moraAmount: '12.34' });
+      const onAccount = await create(t.app, token, 'payments', {
+        debtId: moved.id,
+        amount: '250.00',
+        paidAt: '2025-02-02',
+      });
+      await create(t.app, token, 'payments', { debtId: dollars.id, amount: '20.00', paidAt: '2025-02-03' });
+      const deposit = await create(t.app, token, 'deposits', {
+        debtId: moved.id,
+        amount: '99.99',
+        depositedAt: '2025-02-04',
+      });
+      await create(t.app, token, 'services', {
+        debtId: pesos.id,
+        description: 'Carta documento',
+        amount: '1500',
+        date: '2025-01-05',
+      });
+
+      // Changes: amounts, stage, type, company (its money and quotas move along), deletions.
+      await write('PATCH', `/api/payments/${onAccount.id}`, { amount: '260.00', paidAt: '2025-03-03' });
+      await write('PATCH', `/api/deposits/${deposit.id}`, { amount: '100.00' });
+      await write('PATCH', `/api/debts/${pesos.id}`, { originalAmount: '1100.00', collectionTypeId: null });
+      await write('PATCH', `/api/debts/${moved.id}/stage`, { debtTypeId: 2 });
+      await write('PATCH', `/api/debts/${moved.id}`, { companyId: b.id });
+      await write('DELETE', `/api/deposits/${deposit.id}`);
+      await write(
+        'DELETE',
+        `/api/payments/${(await call(t.app, token, { method: 'GET', url: `/api/payments?debtId=${pesos.id}` })).body.data[0].id}`,
+      );
+      await write('DELETE', `/api/debts/${gone.id}`);
+
+      for (const [name, { kept, computed }] of Object.entries(SUMMARIES)) {
+        expect(await rows(kept), name).toEqual(await rows(computed));
+      }
+      // kpi_rebuild() (bulk loads, repairs) arrives at the same summaries from scratch.
+      await t.database.db.execute(sql`SELECT kpi_rebuild()`);
+      for (const [name, { kept, computed }] of Object.entries(SUMMARIES)) {
+        expect(await rows(kept), `${name} rebuilt`).toEqual(await rows(computed));
+      }
+    });
+
+    it('the figures are of one currency: dollars are asked for apart', async () => {
+      const company = await createCompany(t.app, token);
+      await createDebt(t.app, token, { companyId: company.id, originalAmount: '100.00' });
+      await createDebt(t.app, token, { companyId: company.id, originalAmount: '40.00', currency: 'USD' });
+      const kpi = (currency: string) =>
+        call(t.app, token, {
+          method: 'GET',
+          url: `/api/report/general-kpi?company=${company.id}&currency=${currency}`,
+        });
+      expect((await kpi('ARS')).body).toMatchObject({ portfolioAmount: '100.00', debts: 1 });
+      expect((await kpi('USD')).body).toMatchObject({ portfolioAmount: '40.00', debts: 1 });
+      expectStatus(await kpi('EUR'), 400);
+      const types = await call(t.app, token, {
+        method: 'GET',
+        url: `/api/report/collection-types?company=${company.id}&currency=USD`,
+      });
+      expect(types.body.data).toEqual([
+        {
+          collectionTypeId: null,
+          name: 'Sin tipo',
+          debts: 1,
+          originalAmount: '40.00',
+          paidAmount: '0.00',
+          balance: '40.00',
+        },
+      ]);
+    });
+  });
+});

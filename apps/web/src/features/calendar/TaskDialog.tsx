@@ -1,0 +1,294 @@
+import type { Task } from '@cobranzas/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { FormProvider, type UseFormSetError, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ConfirmModal } from '../../components/resource/ConfirmModal';
+import { DateField } from '../../components/resource/DateField';
+import { SelectField, SwitchField, TextareaField, TextField } from '../../components/resource/fields';
+import { deleteOne, fieldErrorsOf, messageOf, saveOne } from '../../components/resource/http';
+import type { Option } from '../../components/resource/types';
+import { type AgendaFormValues, type AgendaTaskBody, agendaFormSchema, formValuesOf } from './agendaForm';
+import classes from './calendar.module.css';
+import { STATUS_COLORS, STATUS_OPTIONS, statusLabel } from './status';
+import type { AgendaPermissions } from './useAgenda';
+
+/** What the dialog is open for: a new task (its starting values) or an existing one. */
+export type DialogTarget = { kind: 'create'; values: AgendaFormValues } | { kind: 'edit'; task: Task };
+
+/** Mantine's subtle red text is its shade 6 (3.3:1 on white); this dark red reads at 5.9:1 (WCAG AA). */
+const DANGER_TEXT = '#c92a2a';
+
+/** The API's `start`/`end` errors belong to the form's time fields. */
+const SERVER_FIELDS: Record<string, keyof AgendaFormValues> = {
+  title: 'title',
+  description: 'description',
+  start: 'startTime',
+  end: 'endTime',
+  userId: 'userId',
+  status: 'status',
+};
+
+function applyTaskErrors(error: unknown, setError: UseFormSetError<AgendaFormValues>): string | null {
+  let placed = 0;
+  for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
+    const target = SERVER_FIELDS[field];
+    const message = messages?.[0];
+    if (!target || !message) continue;
+    setError(target, { type: 'server', message }, { shouldFocus: placed === 0 });
+    placed++;
+  }
+  return placed > 0 ? null : messageOf(error);
+}
+
+/**
+ * Create or edit a task of the agenda; an existing one can also be completed, deleted (after a
+ * confirmation) or followed to its debt. Mount it only while open: every opening starts afresh.
+ * `onChanged` runs after each successful write (the page reloads the tasks).
+ */
+export function TaskDialog({
+  target,
+  perms,
+  staff,
+  onClose,
+  onChanged,
+}: {
+  target: DialogTarget;
+  perms: AgendaPermissions;
+  staff: Option[];
+  onClose: () => void;
+  onChanged: () => unknown;
+}) {
+  const task = target.kind === 'edit' ? target.task : null;
+  const canSave = task ? perms.edit : perms.add;
+  const form = useForm<AgendaFormValues, unknown, AgendaTaskBody>({
+    resolver: zodResolver(agendaFormSchema),
+    defaultValues: target.kind === 'edit' ? formValuesOf(target.task) : target.values,
+    mode: 'onTouched',
+    disabled: !canSave,
+  });
+  const allDay = useWatch({ control: form.control, name: 'allDay' });
+  const [error, setError] = useState<{ title: string; message: string } | null>(null);
+  const [busy, setBusy] = useState<'save' | 'complete' | 'delete' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const running = useRef(false);
+
+  /** One request at a time; a toast and a reload after it, the dialog closed. */
+  async function run(kind: 'save' | 'complete' | 'delete', request: () => Promise<string>) {
+    if (running.current) return;
+    running.current = true;
+    setBusy(kind);
+    setError(null);
+    try {
+      const message = await request();
+      notifications.show({ color: 'green', title: kind === 'delete' ? 'Eliminada' : 'Guardado', message });
+      void onChanged();
+      onClose();
+    } catch (failure) {
+      if (kind === 'save') {
+        const message = applyTaskErrors(failure, form.setError);
+        setError(message === null ? null : { title: 'No se pudo guardar', message });
+      } else {
+        setConfirming(false);
+        const title = kind === 'delete' ? 'No se pudo eliminar' : 'No se pudo completar';
+        setError({ title, message: messageOf(failure) });
+      }
+    } finally {
+      running.current = false;
+      setBusy(null);
+    }
+  }
+
+  const submit = form.handleSubmit((body) =>
+    run('save', async () => {
+      if (task) {
+        await saveOne<Task>('tasks', task.id, body);
+        return `Se guardó la tarea «${body.title}».`;
+      }
+      await saveOne<Task>('tasks', undefined, body);
+      return `Se agregó la tarea «${body.title}» a la agenda.`;
+    }),
+  );
+
+  const complete = () =>
+    task &&
+    run('complete', async () => {
+      await saveOne<Task>('tasks', task.id, { status: 'COMPLETADA' });
+      return `Se completó «${task.title}».`;
+    });
+
+  const remove = () =>
+    task &&
+    run('delete', async () => {
+      await deleteOne('tasks', task.id);
+      return `Se eliminó la tarea «${task.title}».`;
+    });
+
+  // The assignee may be someone the staff list does not hold (inactive, or the list failed).
+  const assignees =
+    task?.userId != null && !staff.some((option) => option.value === String(task.userId))
+      ? [...staff, { value: String(task.userId), label: task.userName ?? `Usuario ${task.userId}` }]
+      : staff;
+
+  const title = task ? (canSave ? 'Editar tarea' : 'Tarea') : 'Nueva tarea';
+
+  return (
+    <>
+      <Modal
+        opened={!confirming}
+        onClose={onClose}
+        title={title}
+        centered
+        size="lg"
+        // The scroll-bar compensation injects a <style> element, which the CSP blocks.
+        removeScrollProps={{ removeScrollBar: false }}
+        closeButtonProps={{ 'aria-label': 'Cerrar' }}
+        classNames={{ title: classes.modalTitle }}
+        closeOnClickOutside={busy === null}
+        closeOnEscape={busy === null}
+      >
+        <FormProvider {...form}>
+          <form onSubmit={submit} noValidate>
+            {task ? (
+              <p className={classes.taskMeta}>
+                <span className={classes.statusTag} style={{ background: STATUS_COLORS[task.status] }}>
+                  {statusLabel(task.status)}
+                </span>
+                {task.debtId !== null ? (
+                  <>
+                    <Text span size="sm">
+                      Vinculada a la deuda N.º {task.debtId}
+                    </Text>
+                    <Button
+                      component={Link}
+                      to={`/debts/view/${task.debtId}`}
+                      variant="default"
+                      size="compact-sm"
+                      leftSection={<IconExternalLink size={14} aria-hidden="true" />}
+                    >
+                      Ver deuda
+                    </Button>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+            <div className={classes.formGrid}>
+              <div className={classes.full}>
+                <TextField
+                  name="title"
+                  label="Título"
+                  withAsterisk
+                  placeholder="Llamar para confirmar el pago"
+                  data-autofocus={task ? undefined : true}
+                />
+              </div>
+              <div className={classes.full}>
+                <SwitchField name="allDay" label="Todo el día" />
+              </div>
+              <DateField name="startDate" label="Día" withAsterisk clearable={false} />
+              {allDay ? (
+                <DateField name="endDate" label="Hasta el día" description="Opcional, inclusive." />
+              ) : (
+                <TextField
+                  name="startTime"
+                  label="Hora"
+                  withAsterisk
+                  placeholder="HH:MM"
+                  inputMode="numeric"
+                  maxLength={5}
+                  autoComplete="off"
+                />
+              )}
+              {allDay ? null : (
+                <>
+                  <DateField
+                    name="endDate"
+                    label="Día de fin"
+                    description="Vacío: el mismo día."
+                    placeholder="dd/mm/aaaa"
+                  />
+                  <TextField
+                    name="endTime"
+                    label="Hora de fin"
+                    description="Opcional."
+                    placeholder="HH:MM"
+                    inputMode="numeric"
+                    maxLength={5}
+                    autoComplete="off"
+                  />
+                </>
+              )}
+              <SelectField
+                name="userId"
+                label="Responsable"
+                data={assignees}
+                clearable
+                searchable
+                placeholder={task ? 'Sin asignar' : 'Yo'}
+              />
+              <SelectField name="status" label="Estado" data={STATUS_OPTIONS} allowDeselect={false} />
+              <div className={classes.full}>
+                <TextareaField name="description" label="Descripción" minRows={2} />
+              </div>
+            </div>
+            {error ? (
+              <Alert color="red" variant="light" role="alert" mt="md" title={error.title}>
+                {error.message}
+              </Alert>
+            ) : null}
+            <div className={classes.dialogActions}>
+              <Group gap="xs" className={classes.dialogExtra}>
+                {task && perms.edit && task.status === 'PENDIENTE' ? (
+                  <Button
+                    color={STATUS_COLORS.COMPLETADA}
+                    leftSection={<IconCheck size={16} aria-hidden="true" />}
+                    onClick={() => void complete()}
+                    loading={busy === 'complete'}
+                    disabled={busy !== null && busy !== 'complete'}
+                  >
+                    Completar
+                  </Button>
+                ) : null}
+                {task && perms.remove ? (
+                  <Button
+                    variant="subtle"
+                    color={DANGER_TEXT}
+                    leftSection={<IconTrash size={16} aria-hidden="true" />}
+                    onClick={() => setConfirming(true)}
+                    disabled={busy !== null}
+                  >
+                    Eliminar
+                  </Button>
+                ) : null}
+              </Group>
+              <Group gap="sm" justify="flex-end" className={classes.dialogMain}>
+                <Button variant="default" onClick={onClose} disabled={busy !== null}>
+                  {canSave ? 'Cancelar' : 'Cerrar'}
+                </Button>
+                {canSave ? (
+                  <Button type="submit" loading={busy === 'save'} disabled={busy !== null && busy !== 'save'}>
+                    Guardar
+                  </Button>
+                ) : null}
+              </Group>
+            </div>
+          </form>
+        </FormProvider>
+      </Modal>
+      <ConfirmModal
+        opened={confirming}
+        title="Confirmar eliminación"
+        confirmLabel="Eliminar"
+        danger
+        loading={busy === 'delete'}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        {task ? `¿Eliminar la tarea «${task.title}»? Esta acción no se puede deshacer.` : null}
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+/** The dashboard's calls: GET /report/general-kpi, /report/collection-types and the clientDebt file. */
+import { collectionTypesReportSchema, type GeneralKpi, generalKpiSchema } from '@cobranzas/shared';
+import { z } from 'zod';
+import { ApiError, api } from '../../lib/api';
+import { saveBlob } from '../../lib/download';
+
+/** company, start and end as the report endpoints take them (SPEC §7); empty ones are left out. */
+export interface ReportFilters {
+  company?: string | undefined;
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+const params = (filters: ReportFilters) =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value));
+
+/** The figures are checked against the shared schema: a wrong answer is an error, not a broken page. */
+function checked<T>(schema: z.ZodType<T>, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new Error('La respuesta del servidor no tiene el formato esperado.');
+  return parsed.data;
+}
+
+export const getGeneralKpi = async (filters: ReportFilters, signal?: AbortSignal): Promise<GeneralKpi> =>
+  checked(generalKpiSchema, (await api.get('/report/general-kpi', { params: params(filters), signal })).data);
+
+export type CollectionTypeTotals = z.infer<typeof collectionTypesReportSchema>['data'][number];
+
+export const getCollectionTypes = async (company: string | undefined, signal?: AbortSignal) =>
+  checked(
+    collectionTypesReportSchema,
+    (await api.get('/report/collection-types', { params: params({ company }), signal })).data,
+  ).data;
+
+/** `attachment; filename="deuda-x.xlsx"` → deuda-x.xlsx */
+export function fileNameOf(disposition: string | undefined, fallback: string): string {
+  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
+  return match?.[1] ?? fallback;
+}
+
+const errorBody = z.object({ message: z.string() }).loose();
+
+/**
+ * GET /report/clientDebt as a blob (SPEC §7), saved under the name the server gives it. A failed
+ * answer also arrives as a blob: its JSON is read back so the toast shows the server's message.
+ */
+export async function downloadClientDebt(filters: ReportFilters): Promise<string> {
+  try {
+    const response = await api.get<Blob>('/report/clientDebt', {
+      params: params(filters),
+      responseType: 'blob',
+    });
+    const name = fileNameOf(response.headers['content-disposition'] as string | undefined, 'deuda.xlsx');
+    saveBlob(response.data, name);
+    return name;
+  } catch (error) {
+    if (error instanceof ApiError && error.data instanceof Blob) {
+      const parsed = errorBody.safeParse(await readJson(error.data));
+      if (parsed.success) throw new ApiError({ status: error.status, data: parsed.data });
+    }
+    throw error;
+  }
+}
+
+async function readJson(blob: Blob): Promise<unknown> {
+  try {
+    return JSON.parse(await blob.text());
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The API half of `npm run bench`: the real server on generated data, loaded over loopback with
+ * autocannon, next to a bare JWT-verifying Fastify route (the ceiling) measured in the same run.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = join(import.meta.dirname, '..');
+const SECRET = 'bench-secret-bench-secret-bench-secret-bench-secret-0123456789';
+
+export interface Measure {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** ratio of rps to the ceiling's at the same connections */
+  ratio?: number;
+}
+
+export interface ReportMeasure {
+  ttfbMs: number;
+  totalMs: number;
+  bytes: number;
+  rssGrowthMb: number;
+  status: number;
+}
+
+/** Resident and peak memory of a process, in MB (Linux /proc). */
+export function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: field('VmRSS'), hwm: field('VmHWM') };
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds = 180) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`el proceso terminó (${child.exitCode}) antes de responder`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} no respondió en ${seconds} s`);
+}
+
+export interface Server {
+  base: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+}
+
+/** The product's server (TypeScript through tsx, as `npm start` runs it) on the given database. */
+export async function startApi(port: number, env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: SECRET,
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, child);
+  return { base, pid: child.pid as number, stop: stopper(child) };
+}
+
+export async function startCeiling(port: number): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'bench/ceiling.ts'), String(port), SECRET],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/ceiling`, child);
+  return { base, pid: child.pid as number, stop: stopper(child) };
+}
+
+export async function login(base: string, alias: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ alias, password }),
+  });
+  if (!response.ok) throw new Error(`login ${alias} → ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export interface LoadCase {
+  name: string;
+  connections: number;
+  method?: 'GET' | 'POST';
+  /** a fixed path, or one drawn per request */
+  path: string | (() => string);
+  body?: string;
+  token?: string;
+}
+
+/** One autocannon run: req/s (mean), p50 and p99 latency in ms, non-2xx and socket errors. */
+export async function load(base: string, spec: LoadCase, seconds: number): Promise<Measure> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (spec.token) headers.authorization = `Bearer ${spec.token}`;
+  const { path } = spec;
+  const result = await autocannon({
+    url: base,
+    connections: spec.connections,
+    duration: seconds,
+    headers,
+    requests: [
+      {
+        method: spec.method ?? 'GET',
+        ...(spec.body ? { body: spec.body } : {}),
+        setupRequest: (request) => ({ ...request, path: typeof path === 'string' ? path : path() }),
+      },
+    ],
+  });
+  return {
+    name: spec.name,
+    connections: spec.connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** GET a report and drain it: time to the first byte, total time, and the server's RSS growth. */
+export async function measureDownload(
+  base: string,
+  path: string,
+  token: string,
+  pid: number,
+): Promise<ReportMeasure> {
+  const baseline = memoryOf(pid).rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, memoryOf(pid).rss);
+    } catch {}
+  }, 20);
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const reader = response.body?.getReader();
+  let ttfb = 0;
+  let bytes = 0;
+  for (;;) {
+    const chunk = await reader?.read();
+    if (!chunk || chunk.done) break;
+    if (bytes === 0) ttfb = performance.now() - started;
+    bytes += chunk.value.length;
+  }
+  const total = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, memoryOf(pid).rss);
+  return { ttfbMs: ttfb, totalMs: total, bytes, rssGrowthMb: peak - baseline, status: response.status };
+}

@@ -1,0 +1,70 @@
+/**
+ * Lighthouse (performance, accessibility, best practices) for /login and the dashboard, on the
+ * real server in Debian's Chromium. The dashboard needs a session: the token goes into
+ * localStorage before the page's own scripts run, as the app keeps it (SPEC §3).
+ */
+import lighthouse, { desktopConfig } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+export interface LighthouseScores {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+export async function lighthouseScores(
+  base: string,
+  token: string,
+  paths = ['/login', '/'],
+): Promise<LighthouseScores[]> {
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const scores: LighthouseScores[] = [];
+  try {
+    for (const path of paths) {
+      const page = await browser.newPage();
+      if (path !== '/login')
+        await page.evaluateOnNewDocument(
+          (value: string) => window.localStorage.setItem('token', value),
+          token,
+        );
+      const result = await lighthouse(
+        `${base}${path}`,
+        { onlyCategories: CATEGORIES, disableStorageReset: true, logLevel: 'error' },
+        desktopConfig,
+        page,
+      );
+      const score = (id: string) => Math.round((result?.lhr.categories[id]?.score ?? 0) * 100);
+      scores.push({
+        path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+      });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return scores;
+}
+
+export function lighthouseMarkdown(scores: LighthouseScores[]): string {
+  const cell = (n: number) => `${n === 100 ? '✅' : '❌'} ${n}`;
+  return [
+    '## Lighthouse (preset escritorio, Chromium de Debian, servidor real)',
+    '',
+    '| página | rendimiento | accesibilidad | buenas prácticas |',
+    '|---|---:|---:|---:|',
+    ...scores.map(
+      (s) => `| ${s.path} | ${cell(s.performance)} | ${cell(s.accessibility)} | ${cell(s.bestPractices)} |`,
+    ),
+    '',
+    '',
+  ].join('\n');
+}

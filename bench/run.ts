@@ -1,0 +1,229 @@
+/**
+ * `npm run bench [-- --debts 1000000 --db pglite,postgres --seconds 10]`
+ *
+ * Per database: generated data (made once, reused while it exists), the real server and the
+ * ceiling side by side, every case of issue 7 loaded with autocannon, then bench/RESULTS.md.
+ * Ratios to the ceiling are what counts: the machine is shared and noisy, absolute numbers drift.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { BENCH_ADMIN_PASSWORD, generate, parseDataArgs } from '../apps/api/bench/data';
+import {
+  type LoadCase,
+  load,
+  login,
+  type Measure,
+  measureDownload,
+  memoryOf,
+  type ReportMeasure,
+  ROOT,
+  startApi,
+  startCeiling,
+} from './api';
+import { type LighthouseScores, lighthouseMarkdown, lighthouseScores } from './lighthouse';
+import { measureWeb, webMarkdown } from './web';
+
+type DbKind = 'pglite' | 'postgres';
+const argv = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const index = argv.indexOf(`--${name}`);
+  return index >= 0 ? (argv[index + 1] ?? fallback) : fallback;
+};
+const DEBTS = Number(arg('debts', '1000000'));
+const SECONDS = Number(arg('seconds', '10'));
+const KINDS = arg('db', 'postgres,pglite').split(',').filter(Boolean) as DbKind[];
+const PG_URL = arg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench');
+
+/** Data of this size is there already (the generator takes minutes: reuse it). */
+async function hasData(kind: DbKind, dir: string): Promise<boolean> {
+  if (kind === 'pglite') return existsSync(join(dir, 'pglite'));
+  const client = new pg.Client({ connectionString: PG_URL });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM debts');
+    return Number(rows[0]?.n) === DEBTS;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const random = (max: number) => 1 + Math.floor(Math.random() * max);
+
+interface DbResult {
+  kind: DbKind;
+  measures: Measure[];
+  report: ReportMeasure;
+  idleRssMb: number;
+  lighthouse?: LighthouseScores[];
+}
+
+async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Promise<DbResult> {
+  const options = parseDataArgs(['--debts', String(DEBTS), '--db', kind, '--database-url', PG_URL]);
+  if (!(await hasData(kind, options.dir))) {
+    console.log(`Generando ${DEBTS.toLocaleString('es-AR')} deudas en ${kind}…`);
+    await generate(options);
+  }
+  const env: Record<string, string> =
+    kind === 'postgres' ? { DATABASE_URL: PG_URL, DATA_DIR: options.dir } : { DATA_DIR: options.dir };
+  const api = await startApi(port, { ...env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD });
+  const ceiling = await startCeiling(port + 1);
+  const measures: Measure[] = [];
+  try {
+    const token = await login(api.base, 'admin', BENCH_ADMIN_PASSWORD);
+    const debtors = Math.ceil(DEBTS / 3);
+    const run = async (base: string, spec: LoadCase) => {
+      await load(base, { ...spec, connections: Math.min(spec.connections, 4) }, 2); // warm-up
+      const measure = await load(base, spec, SECONDS);
+      console.log(
+        `  ${kind.padEnd(8)} ${spec.name.padEnd(42)} ${measure.rps.toFixed(0).padStart(6)} req/s  p50 ${measure.p50} ms  p99 ${measure.p99} ms${measure.errors ? `  (${measure.errors} errores)` : ''}`,
+      );
+      return measure;
+    };
+    const ceilingAt: Record<number, number> = {};
+    for (const connections of [50, 10]) {
+      const m = await run(ceiling.base, {
+        name: `techo (JWT) ×${connections}`,
+        connections,
+        path: '/api/ceiling',
+        token,
+      });
+      ceilingAt[connections] = m.rps;
+      measures.push(m);
+    }
+    const cases: LoadCase[] = [
+      {
+        name: 'login',
+        connections: 10,
+        method: 'POST',
+        path: '/api/login',
+        body: JSON.stringify({ alias: 'admin', password: BENCH_ADMIN_PASSWORD }),
+      },
+      {
+        name: 'GET /debts/dni/{dni} (DNI al azar)',
+        connections: 50,
+        path: () => `/api/debts/dni/${10_000_000 + random(debtors)}`,
+        token,
+      },
+      {
+        name: 'GET /debts/{id} (al azar)',
+        connections: 50,
+        path: () => `/api/debts/${random(DEBTS)}`,
+        token,
+      },
+      { name: 'GET /debts página 1', connections: 10, path: '/api/debts?page=1&limit=25', token },
+      { name: 'GET /debts página 1000', connections: 10, path: '/api/debts?page=1000&limit=25', token },
+      {
+        name: 'GET /debts?debtTypeId=2 página 1',
+        connections: 10,
+        path: '/api/debts?debtTypeId=2&page=1&limit=25',
+        token,
+      },
+      {
+        name: 'GET /debts?debtTypeId=2 página 1000',
+        connections: 10,
+        path: '/api/debts?debtTypeId=2&page=1000&limit=25',
+        token,
+      },
+      {
+        name: 'GET /debts?companyId=2 página 1',
+        connections: 10,
+        path: '/api/debts?companyId=2&page=1&limit=25',
+        token,
+      },
+      {
+        name: 'GET /debts?companyId=2 página 1000',
+        connections: 10,
+        path: '/api/debts?companyId=2&page=1000&limit=25',
+        token,
+      },
+      { name: 'GET /report/general-kpi', connections: 10, path: '/api/report/general-kpi', token },
+    ];
+    for (const spec of cases) {
+      const measure = await run(api.base, spec);
+      measure.ratio = measure.rps / (ceilingAt[spec.connections] ?? Number.NaN);
+      measures.push(measure);
+    }
+    const idleRssMb = memoryOf(api.pid).rss;
+    const report = await measureDownload(api.base, '/api/report/clientDebt?company=1', token, api.pid);
+    console.log(
+      `  ${kind.padEnd(8)} clientDebt (${Math.round(DEBTS / 10).toLocaleString('es-AR')} filas): primer byte ${report.ttfbMs.toFixed(0)} ms, total ${(report.totalMs / 1000).toFixed(1)} s, RSS +${report.rssGrowthMb.toFixed(0)} MB`,
+    );
+    // On a quiet server, after the load: Lighthouse measures the page, not the queue.
+    const lighthouse = withLighthouse ? await lighthouseScores(api.base, token) : undefined;
+    return { kind, measures, report, idleRssMb, ...(lighthouse ? { lighthouse } : {}) };
+  } finally {
+    await api.stop();
+    await ceiling.stop();
+  }
+}
+
+function budgetFor(kind: DbKind, m: Measure): string {
+  const pgl = kind === 'pglite';
+  if (m.name.startsWith('GET /debts/dni')) return ratioBudget(m, pgl ? 0.12 : 0.35);
+  if (m.name.startsWith('GET /debts/{id}')) return ratioBudget(m, pgl ? 0.1 : 0.3);
+  if (m.name.startsWith('GET /debts')) return latencyBudget(m, pgl ? 250 : 50);
+  if (m.name.startsWith('GET /report/general-kpi')) return latencyBudget(m, pgl ? 1500 : 300);
+  return '—';
+}
+const ok = (pass: boolean) => (pass ? '✅' : '❌');
+const ratioBudget = (m: Measure, min: number) =>
+  `${ok((m.ratio ?? 0) >= min && m.errors === 0)} ≥ ${(min * 100).toFixed(0)} %`;
+const latencyBudget = (m: Measure, max: number) => `${ok(m.p99 <= max && m.errors === 0)} p99 ≤ ${max} ms`;
+
+function markdown(results: DbResult[], started: Date): string {
+  const cpu = os.cpus()[0]?.model ?? 'desconocida';
+  const lines = [
+    '# Resultados de `npm run bench`',
+    '',
+    `Medido el ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC con \`npm run bench -- --debts ${DEBTS} --seconds ${SECONDS}\`,`,
+    `en ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${os.type()} ${os.release()}.`,
+    `Datos: ${DEBTS.toLocaleString('es-AR')} deudas, ${Math.ceil(DEBTS / 3).toLocaleString('es-AR')} deudores (\`npm run bench:data\`).`,
+    'Cada caso corre contra el servidor real por loopback con autocannon; el techo es una ruta Fastify que solo',
+    'verifica el JWT, medida en la misma corrida. La máquina es compartida: valen las proporciones, no los absolutos.',
+    'Este archivo lo escribe la corrida; la lectura de los números, lo que se cambió por ellos y lo que falta',
+    'está en [docs/performance.md](../docs/performance.md).',
+    '',
+  ];
+  for (const result of results) {
+    lines.push(`## ${result.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, '');
+    lines.push('| caso | conexiones | req/s | p50 ms | p99 ms | % del techo | errores | presupuesto |');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---|');
+    for (const m of result.measures) {
+      const ratio = m.ratio === undefined ? '—' : `${(m.ratio * 100).toFixed(1)} %`;
+      lines.push(
+        `| ${m.name} | ${m.connections} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${ratio} | ${m.errors} | ${budgetFor(result.kind, m)} |`,
+      );
+    }
+    const r = result.report;
+    const pass = r.status === 200 && r.ttfbMs <= 1000 && r.totalMs <= 15_000 && r.rssGrowthMb <= 150;
+    lines.push(
+      '',
+      `clientDebt de la compañía con ${Math.round(DEBTS / 10).toLocaleString('es-AR')} deudas: HTTP ${r.status}, primer byte ${r.ttfbMs.toFixed(0)} ms, total ${(r.totalMs / 1000).toFixed(1)} s, ${(r.bytes / 2 ** 20).toFixed(1)} MiB, RSS del servidor +${r.rssGrowthMb.toFixed(0)} MB (en reposo ${result.idleRssMb.toFixed(0)} MB) — ${ok(pass)} primer byte ≤ 1 s, total ≤ 15 s, RSS ≤ +150 MB.`,
+      '',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const started = new Date();
+// The web first: it builds apps/web/dist, which the server under test serves to Lighthouse.
+console.log('\n== web ==');
+const web = await measureWeb();
+const results: DbResult[] = [];
+let port = 3700;
+for (const kind of KINDS) {
+  console.log(`\n== ${kind} ==`);
+  results.push(await benchDb(kind, port, results.length === 0));
+  port += 10;
+}
+const scores = results.find((result) => result.lighthouse)?.lighthouse;
+const out = join(ROOT, 'bench/RESULTS.md');
+writeFileSync(
+  out,
+  markdown(results, started) + webMarkdown(web) + (scores ? lighthouseMarkdown(scores) : ''),
+);
+console.log(`\nResultados en ${out}`);

@@ -1,4 +1,4 @@
-import { debtorSchema, debtSchema, MESSAGES } from '@cobranzas/shared';
+import { cuitCheckDigit, debtorSchema, debtSchema, MESSAGES } from '@cobranzas/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create, createCatalog, createDebt, createDebtor, expectStatus, makeDni } from './domain';
 import {
@@ -189,6 +189,30 @@ forEachBackend('debtors and debts', (backend) => {
         expect(response.body.data[0].debtor.id).toBe(debtor.id);
       }
       expect((await get('/api/debts/dni/99999999')).body).toEqual({ data: [], total: 0, page: 1, limit: 25 });
+      // The prepared lookup (no filter, no sort) answers exactly what the general list does.
+      const prepared = await get(`/api/debts/dni/${debtor.dni}`);
+      const general = await get(`/api/debts/dni/${debtor.dni}?sort=id&order=desc`);
+      expect(prepared.body).toEqual(general.body);
+      expect(prepared.body.total).toBe(2);
+      expect((await get(`/api/debts/dni/${debtor.dni}?limit=1&page=2`)).body).toMatchObject({
+        total: 2,
+        page: 2,
+      });
+      expect((await get(`/api/debts/dni/${debtor.dni}?limit=1&page=3`)).body).toMatchObject({
+        total: 2,
+        data: [],
+      });
+      // A CUIL with the DNI inside finds a debtor stored with the DNI only.
+      const dni = String(1_000_000 + Math.floor(Math.random() * 8_999_999));
+      const cuil = ['20', '23', '24', '27']
+        .map((prefix) => `${prefix}${dni.padStart(8, '0')}`)
+        .map((firstTen) => `${firstTen}${cuitCheckDigit(firstTen) ?? ''}`)
+        .find((value) => value.length === 11);
+      const dniOnly = await createDebtor(t.app, token, { dni });
+      const own = await createDebt(t.app, token, { debtorId: dniOnly.id });
+      expect((await get(`/api/debts/dni/${cuil}`)).body.data.map((d: { id: number }) => d.id)).toEqual([
+        own.id,
+      ]);
     });
 
     it('a PATCH of the original amount moves the balance; other fields stay', async () => {

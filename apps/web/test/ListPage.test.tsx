@@ -68,6 +68,22 @@ describe('the generic list: view state in the URL', () => {
     expect(screen.getByText('11–11 de 40')).toBeInTheDocument();
   });
 
+  it('a total the API marks as an estimate (totalEstimated) shows as "≈ N"; an exact one does not', async () => {
+    signInAs('ADMIN');
+    mockApi(() => ({
+      status: 200,
+      data: {
+        data: [company(1, 'Banco Nación')],
+        total: 1_234_567,
+        page: 1,
+        limit: 25,
+        totalEstimated: true,
+      },
+    }));
+    renderApp('/companies/list');
+    expect(await screen.findByText('1–1 de ≈ 1.234.567')).toBeInTheDocument();
+  });
+
   it('ignores what the list does not know (bad page, unknown sort or size)', async () => {
     signInAs('ADMIN');
     const { requests } = mockApi(() => page([]));

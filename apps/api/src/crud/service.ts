@@ -31,6 +31,10 @@ export function toJson<T = Row>(row: object): T {
 
 export type CrudService = ReturnType<typeof crudService>;
 
+/** How long a list's estimated total is reused, and how many are kept (per resource). */
+const ESTIMATE_TTL_MS = 30_000;
+const MAX_KEPT_ESTIMATES = 500;
+
 /**
  * The queries and transactional writes of one resource, shared by its generic routes and by any
  * extra call (e.g. GET /debts/dni/{dni} lists debts through `list` with one more condition).
@@ -39,6 +43,7 @@ export function crudService(db: Db, options: CrudOptions) {
   const { table, hooks = {} } = options;
   const columns = options.columns ?? getTableColumns(table);
   const scopeOf = (user: TokenPayload) => options.scope?.(user);
+  const estimates = new Map<string, { n: number; until: number }>();
 
   const selectFrom = <S extends SelectedFields>(executor: Executor, fields: S) => {
     let query = executor.select(fields).from(table).$dynamic();
@@ -147,17 +152,25 @@ export function crudService(db: Db, options: CrudOptions) {
 
   /**
    * Exact up to LIST_EXACT_COUNT_CAP matches (counting stops there), the planner's estimate beyond:
-   * an exact count(*) of a million rows costs more than any page of them.
+   * an exact count(*) of a million rows costs more than any page of them. An estimate is kept for
+   * a while per query, so paging through a big list costs one statement per page, not three.
    */
   async function countOf(query: ListQuery, where: SQL | undefined): Promise<{ n: number; exact: boolean }> {
-    const matches = idsFrom(query, { one: sql`1` })
-      .where(where)
-      .limit(LIST_EXACT_COUNT_CAP + 1);
-    const [capped] = await db.select({ n: count() }).from(matches.as('matches'));
+    const matches = idsFrom(query, { one: sql`1` }).where(where);
+    const { sql: text, params } = matches.toSQL();
+    const key = `${text}\u0000${JSON.stringify(params)}`;
+    const known = estimates.get(key);
+    if (known && known.until > Date.now()) return { n: known.n, exact: false };
+    const [capped] = await db
+      .select({ n: count() })
+      .from(matches.limit(LIST_EXACT_COUNT_CAP + 1).as('matches'));
     const n = capped?.n ?? 0;
     if (n <= LIST_EXACT_COUNT_CAP) return { n, exact: true };
     const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) ${idsFrom(query, { one: sql`1` }).where(where)}`);
-    return { n: Math.max(n, estimatedRows(plan)), exact: false };
+    const estimate = Math.max(n, estimatedRows(plan));
+    if (estimates.size >= MAX_KEPT_ESTIMATES) estimates.clear();
+    estimates.set(key, { n: estimate, until: Date.now() + ESTIMATE_TTL_MS });
+    return { n: estimate, exact: false };
   }
 
   /** Unique and foreign-key violations of a create or update, as the Spanish 409/400 of DESIGN.md §7. */

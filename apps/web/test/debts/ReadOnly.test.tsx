@@ -81,6 +81,28 @@ describe('CLIENTE: the debt file read-only', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a debt in dollars', { timeout: 30_000 }, () => {
+  it('shows every amount of the file as US$ 1.234,56, never as pesos', async () => {
+    signInAs('GENERAL');
+    const usd = {
+      ...debt,
+      currency: 'USD' as const,
+      originalAmount: '1234.56',
+      balance: '1034.56',
+      paidAmount: '200.00',
+    };
+    debtApi(
+      (config) => (config.method === 'get' && config.url === '/payments' ? list([payment]) : undefined),
+      { debt: usd },
+    );
+    await openDebt('/debts/view/12?tab=pagos');
+    expect((await screen.findAllByText('US$ 1.234,56')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('US$ 1.034,56').length).toBeGreaterThan(0);
+    expect(await screen.findByRole('row', { name: /Pago de US\$ 200,00/ })).toBeInTheDocument();
+    expect(screen.queryByText('$ 1.234,56')).not.toBeInTheDocument();
+  });
+});
+
 describe('delete buttons', { timeout: 30_000 }, () => {
   it.each([
     ['GENERAL', false],

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { collectionTypes, companies, debtors, debts, debtTypes, users } from '../../db/schema';
 
@@ -31,20 +31,25 @@ export const debtJoins = [
   { table: assignedUsers, on: eq(debts.assignedUserId, assignedUsers.id) },
 ];
 
+/** The DNI (without leading zeros) inside an 11-digit CUIT/CUIL; the digits themselves otherwise. */
+export const innerDni = (digits: string) =>
+  digits.length === 11 ? digits.slice(2, 10).replace(/^0+/, '') : digits;
+
 /**
  * A debtor whose DNI or CUIT is `digits`. An 11-digit CUIT/CUIL also finds a debtor stored with only
  * the DNI inside it (digits 3–10, without leading zeros). Equalities only: both columns are indexed.
  */
 export function debtorMatches(digits: string): SQL | undefined {
   const conditions = [eq(debtors.dni, digits), eq(debtors.cuit, digits)];
-  if (digits.length === 11) conditions.push(eq(debtors.dni, digits.slice(2, 10).replace(/^0+/, '')));
+  if (digits.length === 11) conditions.push(eq(debtors.dni, innerDni(digits)));
   return or(...conditions);
 }
 
 /**
  * The debts of that debtor, by debtor id: the debtor's indexes find the ids, debts_debtor_id_idx
- * the debts. (An OR over the joined debtor's columns would make PostgreSQL join every debt.)
+ * the debts. The ids come as an array (an InitPlan run once), never as a join the planner may
+ * reorder: with ORDER BY id DESC LIMIT it would rather walk all debts backwards hoping to meet them.
  */
 export function debtsOfDebtor(digits: string): SQL {
-  return inArray(debts.debtorId, sql`(SELECT ${debtors.id} FROM ${debtors} WHERE ${debtorMatches(digits)})`);
+  return sql`${debts.debtorId} = ANY(ARRAY(SELECT ${debtors.id} FROM ${debtors} WHERE ${debtorMatches(digits)}))`;
 }

@@ -26,6 +26,7 @@ import {
 import type { Db } from '../../db/client';
 import { companies, debtors, debts } from '../../db/schema';
 import { debtScope } from '../scope';
+import { dniLookup } from './byDni';
 import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
 import { stageChangeRoute } from './stage';
 import { summaryRoute } from './summary';
@@ -95,6 +96,7 @@ export function debtsModule(app: FastifyInstance, db: Db) {
     },
   });
 
+  const byDni = dniLookup(db);
   stageChangeRoute(app, db, service);
   summaryRoute(app, db, service);
 
@@ -110,7 +112,12 @@ export function debtsModule(app: FastifyInstance, db: Db) {
       },
       preValidation: (request) => rememberSentKeys(request, 'query'),
     },
-    (request) =>
-      service.list(request.query, request.user, debtsOfDebtor(request.params.dni), wasSent(request, 'order')),
+    async (request) => {
+      const explicitOrder = wasSent(request, 'order');
+      return (
+        (await byDni(request.params.dni, request.query, request.user, explicitOrder)) ??
+        service.list(request.query, request.user, debtsOfDebtor(request.params.dni), explicitOrder)
+      );
+    },
   );
 }

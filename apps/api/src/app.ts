@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@cobranzas/shared';
@@ -37,6 +38,9 @@ export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ).version;
 
+/** What an incoming X-Request-Id may look like to be kept (anything else could forge log lines). */
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
 /** Never in a log line: credentials, tokens, cookies. */
 const REDACT_PATHS = [
   'req.headers.authorization',
@@ -66,6 +70,19 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     bodyLimit: 1024 * 1024,
     // Ids and query strings are small; a huge URL is an attack, not a request.
     routerOptions: { maxParamLength: 200 },
+    // Every log line of a request carries its id (reqId): the proxy's X-Request-Id when it is a
+    // plain token, a new UUID otherwise. The answer says which, so a user's report finds the lines.
+    requestIdHeader: false,
+    // Behind a reverse proxy, the client's address (login rate limit, logs) comes from
+    // X-Forwarded-For, but only when the proxy is trusted (TRUST_PROXY).
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

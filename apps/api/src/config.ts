@@ -17,6 +17,22 @@ export interface Config {
   webDist: string;
   /** Coarse per-address limit on POST /api/login, on top of the per-alias throttle. */
   loginRateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (Fastify's trustProxy):
+   * false (none: the default, so nobody can spoof an address), true (any), or addresses/CIDRs.
+   */
+  trustProxy: boolean | string;
+}
+
+/** TRUST_PROXY: unset/false → false, true, or a comma-separated list of addresses/CIDRs. */
+function trustProxyFrom(raw: string | undefined): boolean | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/.test(value)) return value;
+  throw new ConfigError(
+    `TRUST_PROXY debe ser true, false o direcciones IP/CIDR separadas por comas (se recibió "${value}").`,
+  );
 }
 
 /** A configuration problem, reported in Spanish before the server starts. */
@@ -93,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     webDist: path.resolve(process.cwd(), env.WEB_DIST?.trim() || DEFAULT_WEB_DIST),
     loginRateLimitPerMinute,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
   };
 }

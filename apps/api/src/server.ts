@@ -10,14 +10,25 @@ async function main() {
   await seed(database.db, config, (line) => process.stdout.write(`${line}\n`));
   const app = await buildApp({ config, database });
 
+  // First signal: stop accepting, let in-flight requests finish, close the database, exit 0.
+  // A second one while that runs: exit at once (an operator who insists, or a stuck client).
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn(`${signal} recibido otra vez: salida inmediata`);
+      process.exit(1);
+    }
     closing = true;
-    app.log.info(`${signal} recibido: cerrando`);
-    await app.close();
-    await database.close();
-    process.exit(0);
+    app.log.info(`${signal} recibido: se dejan de aceptar pedidos y se terminan los que están en curso`);
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('cierre ordenado completo');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'el cierre falló');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

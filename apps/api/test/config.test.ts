@@ -28,6 +28,20 @@ describe('configuration from the environment (DESIGN.md §4)', () => {
     expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
   });
 
+  it('TRUST_PROXY: off by default; true, or addresses/CIDRs; anything else is refused in Spanish', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'cualquiera' })).toThrow(
+      new ConfigError(
+        'TRUST_PROXY debe ser true, false o direcciones IP/CIDR separadas por comas (se recibió "cualquiera").',
+      ),
+    );
+  });
+
   it('DATA_DIR defaults to ./data under the working directory', () => {
     const dir = tempDir();
     const cwd = process.cwd();

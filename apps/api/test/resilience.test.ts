@@ -29,6 +29,36 @@ forEachBackend('per-address rate limit on /api/login', (backend) => {
   });
 });
 
+forEachBackend('the client address behind a reverse proxy (TRUST_PROXY)', (backend) => {
+  const apps: TestApp[] = [];
+  afterAll(() => Promise.all(apps.map((t) => t.close())));
+  const failFrom = (t: TestApp, forwardedFor: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { alias: 'nadie', password: 'x' },
+    });
+
+  it('trusted proxy: the login limit counts each forwarded client on its own', async () => {
+    const t = await startApp(backend, {
+      env: { LOGIN_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '127.0.0.1' },
+    });
+    apps.push(t);
+    for (let i = 0; i < 2; i++) expect((await failFrom(t, '10.0.0.1')).statusCode).toBe(401);
+    expect((await failFrom(t, '10.0.0.1')).statusCode).toBe(429);
+    expect((await failFrom(t, '10.0.0.2')).statusCode).toBe(401);
+  });
+
+  it('without TRUST_PROXY a forged X-Forwarded-For changes nothing', async () => {
+    const t = await startApp(backend, { env: { LOGIN_RATE_LIMIT_PER_MINUTE: '2' } });
+    apps.push(t);
+    for (let i = 0; i < 2; i++) expect((await failFrom(t, `10.0.0.${i}`)).statusCode).toBe(401);
+    expect((await failFrom(t, '10.0.0.9')).statusCode).toBe(429);
+  });
+});
+
 forEachBackend('logs', (backend) => {
   let t: TestApp;
   let output = '';
@@ -52,6 +82,32 @@ forEachBackend('logs', (backend) => {
     expect(output).not.toContain(ADMIN_PASSWORD);
     expect(output).not.toContain('clave-equivocada-9');
     expect(output).not.toContain(token.split('.')[2]);
+  });
+
+  it('are JSON lines, each line of a request with its id, which the answer gives as X-Request-Id', async () => {
+    output = '';
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const id = response.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const lines = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line.reqId).toBe(id);
+    // A proxy's id is kept when it is a plain token; anything else is replaced.
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-42.a' },
+    });
+    expect(kept.headers['x-request-id']).toBe('lb-42.a');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'x" {"level":60}' },
+    });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const SERVER = new URL('../src/server.ts', import.meta.url).pathname;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  exited: Promise<number | null>;
+  /** SIGKILL (if still running) and remove its data directory. */
+  dispose(): void;
+}
+
+/**
+ * The real server (`npm start`'s entry) as a child process on a free port: PGlite in a fresh
+ * directory unless `env` names a DATABASE_URL. Resolves once it listens.
+ */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cobranzas-process-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: 'process-test-secret-process-test-secret-0123456789',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const dispose = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /disponible en http:\/\/[^:]+:(\d+)/.exec(out);
+        if (match) resolve(Number(match[1]));
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      child.once('exit', (code) =>
+        reject(new Error(`el servidor terminó (${code}) antes de escuchar: ${out}`)),
+      );
+    });
+    return { child, port, base: `http://127.0.0.1:${port}`, exited, dispose };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+}

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
+import { DatabaseInUseError } from './db/pglite/lock';
 import { seed } from './db/seed';
 
 async function main() {
@@ -43,6 +44,8 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(`Error de configuración: ${error.message}`);
+  } else if (error instanceof DatabaseInUseError) {
+    console.error(error.message);
   } else {
     console.error('No se pudo iniciar el servidor:', error);
   }

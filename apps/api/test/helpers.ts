@@ -69,10 +69,12 @@ export interface StartOptions {
   logger?: FastifyServerOptions['logger'];
   /** Receives the seed's announcement line (the generated admin password). */
   announce?: (line: string) => void;
+  /** false: migrated but empty (no first ADMIN), as a restore needs it. */
+  seed?: boolean;
 }
 
 export async function startApp(backend: BackendName, options: StartOptions = {}): Promise<TestApp> {
-  const { env = {}, logger = false, announce = () => {} } = options;
+  const { env = {}, logger = false, announce = () => {}, seed: withSeed = true } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cobranzas-api-'));
   let config = loadConfig({
     DATA_DIR: dataDir,
@@ -101,7 +103,7 @@ export async function startApp(backend: BackendName, options: StartOptions = {})
   }
   const database = await createDatabase(config, { memory: true });
   await database.migrate();
-  await seed(database.db, config, announce);
+  if (withSeed) await seed(database.db, config, announce);
   const app = await buildApp({ config, database, logger });
   await app.ready();
   return {

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteWorkerClient } from './pglite/client';
+import { lockDirectory } from './pglite/lock';
 import * as schema from './schema';
 
 /** What every module sees: one Drizzle (pg-core) API, whichever engine runs underneath. */
@@ -35,18 +36,23 @@ const MIGRATION_LOCK = 728_014_002;
 export async function createDatabase(config: Config, options: { memory?: boolean } = {}): Promise<Database> {
   if (config.databaseUrl) return createPostgres(config.databaseUrl);
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (!options.memory) {
     dataDir = path.join(config.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDirectory(path.join(config.dataDir, 'pglite.pid'), dataDir);
   }
   // On its own thread: one slow query must not stall every request (bench/RESULTS.md).
-  const client = await PGliteWorkerClient.create(dataDir);
+  const client = await PGliteWorkerClient.create(dataDir).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS }),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
 

@@ -10,31 +10,33 @@ export interface ServerProcess {
   base: string;
   port: number;
   exited: Promise<number | null>;
-  /** SIGKILL (if still running) and remove its data directory. */
+  dataDir: string;
+  /** SIGKILL (if still running) and remove its data directory (unless the caller gave it). */
   dispose(): void;
 }
 
 /**
  * The real server (`npm start`'s entry) as a child process on a free port: PGlite in a fresh
- * directory unless `env` names a DATABASE_URL. Resolves once it listens.
+ * directory unless `env` names a DATABASE_URL (or a DATA_DIR to reuse). Resolves once it listens.
  */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cobranzas-process-'));
+  const owned = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cobranzas-process-'));
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       DATABASE_URL: '',
       JWT_SECRET: 'process-test-secret-process-test-secret-0123456789',
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const dispose = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (owned) rmSync(dataDir, { recursive: true, force: true });
   };
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
@@ -52,7 +54,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
         reject(new Error(`el servidor terminó (${code}) antes de escuchar: ${out}`)),
       );
     });
-    return { child, port, base: `http://127.0.0.1:${port}`, exited, dispose };
+    return { child, port, base: `http://127.0.0.1:${port}`, dataDir, exited, dispose };
   } catch (error) {
     dispose();
     throw error;

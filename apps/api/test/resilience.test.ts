@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { MESSAGES } from '@cobranzas/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app';
+import { createDebt } from './domain';
 import {
   ADMIN_ALIAS,
   ADMIN_PASSWORD,
@@ -12,6 +13,7 @@ import {
   type TestApp,
   tokenFor,
 } from './helpers';
+import { multipartBody } from './multipart';
 
 forEachBackend('per-address rate limit on /api/login', (backend) => {
   let t: TestApp;
@@ -82,6 +84,29 @@ forEachBackend('logs', (backend) => {
     expect(output).not.toContain(ADMIN_PASSWORD);
     expect(output).not.toContain('clave-equivocada-9');
     expect(output).not.toContain(token.split('.')[2]);
+  });
+
+  it('never contain a document’s content, on upload or download', async () => {
+    const token = await tokenFor(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
+    const debt = await createDebt(t.app, token);
+    const marker = 'CONTENIDO-RESERVADO-4711';
+    const uploaded = await call(t.app, token, {
+      method: 'POST',
+      url: '/api/documents',
+      ...multipartBody([
+        { name: 'debtId', value: String(debt.id) },
+        { name: 'file', filename: 'nota.csv', content: Buffer.from(`dni;nota\n20123456;${marker}\n`) },
+      ]),
+    });
+    expect(uploaded.status).toBe(201);
+    const downloaded = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/${uploaded.body.id}/file`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(downloaded.body).toContain(marker);
+    expect(output).toContain('/api/documents');
+    expect(output).not.toContain(marker);
   });
 
   it('are JSON lines, each line of a request with its id, which the answer gives as X-Request-Id', async () => {

@@ -1,17 +1,26 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, backends, startApp, type TestApp } from './helpers';
 import { type ServerProcess, startServerProcess } from './serverProcess';
 
-const ADMIN_PASSWORD = 'clave-cierre-123';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const running: ServerProcess[] = [];
-afterEach(() => {
+const databases: TestApp[] = [];
+afterEach(async () => {
   for (const server of running.splice(0)) server.dispose();
+  for (const database of databases.splice(0)) await database.close();
 });
 
-async function startServer(): Promise<ServerProcess> {
-  const server = await startServerProcess({ ADMIN_PASSWORD });
+/** The server on PGlite in a fresh DATA_DIR, or on a fresh PostgreSQL database (migrated, seeded). */
+async function startServer(on: 'pglite' | 'postgres' = 'pglite'): Promise<ServerProcess> {
+  let env: Record<string, string> = { ADMIN_PASSWORD };
+  if (on === 'postgres') {
+    const database = await startApp('postgres');
+    databases.push(database);
+    env = { DATABASE_URL: database.config.databaseUrl ?? '' };
+  }
+  const server = await startServerProcess(env);
   running.push(server);
   return server;
 }
@@ -56,6 +65,19 @@ describe('graceful shutdown (SIGTERM/SIGINT)', { timeout: 90_000 }, () => {
       const answer = await login.finish();
       expect(answer).toMatch(/^HTTP\/1\.1 200/);
       expect(answer).toContain('access_token');
+      expect(await server.exited).toBe(0);
+    },
+  );
+
+  it.skipIf(!backends.find((backend) => backend.name === 'postgres')?.available)(
+    'on PostgreSQL too: the request in flight is answered, the pool is closed, exit 0',
+    async () => {
+      const server = await startServer('postgres');
+      const login = await halfSentLogin(server.port);
+      server.child.kill('SIGTERM');
+      await sleep(500);
+      const answer = await login.finish();
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
       expect(await server.exited).toBe(0);
     },
   );

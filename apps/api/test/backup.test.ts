@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
-import { backup, RestoreError, restore } from '../src/ops/backup';
+import { backup, publicTables, RestoreError, restore } from '../src/ops/backup';
 import { create, createDebtWithChildren } from './domain';
 import {
   ADMIN_ALIAS,
@@ -25,12 +25,8 @@ const ROOT = new URL('../../..', import.meta.url).pathname;
 /** Every public table as sorted JSON rows: what "the same database" means here. */
 async function contents(db: Db): Promise<Record<string, string[]>> {
   const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const tables = rows<{ name: string }>(
-    await db.execute(sql`SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`),
-  );
   const out: Record<string, string[]> = {};
-  for (const { name } of tables) {
+  for (const name of await publicTables(db)) {
     const table = sql.raw(`"${name}"`);
     out[name] = rows<{ j: string }>(await db.execute(sql`SELECT row_to_json(t)::text AS j FROM ${table} t`))
       .map((row) => row.j)

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cents } from '../src/reports/decimal';
 import { debtorBody } from './domain';
 import { ADMIN_ALIAS, ADMIN_PASSWORD, backends, makeCuit, startApp, type TestApp, unique } from './helpers';
 import { type ServerProcess, startServerProcess } from './serverProcess';
@@ -35,7 +36,6 @@ async function signIn(server: ServerProcess) {
 }
 
 const QUOTAS = 60;
-const cents = (amount: unknown) => BigInt(String(amount).replace('.', ''));
 
 /** A debt with QUOTAS pending quotas of $ 100,00. */
 async function debtWithQuotas(api: ReturnType<typeof client>) {
@@ -123,8 +123,8 @@ async function expectAllThere(api: ReturnType<typeof client>, debtId: number, ac
   }
   // The debt's stored total is the sum of its payments.
   const debt = (await api('GET', `/api/debts/${debtId}`)).body;
-  const sum = payments.reduce((total, payment) => total + cents(payment.amount), 0n);
-  expect(cents(debt.paidAmount)).toBe(sum);
+  const sum = payments.reduce((total, payment) => total + cents(String(payment.amount)), 0n);
+  expect(cents(String(debt.paidAmount))).toBe(sum);
   return acked.payments.length + acked.observations.length + acked.paidQuotas.length;
 }
 

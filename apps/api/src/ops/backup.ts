@@ -29,7 +29,8 @@ export interface Manifest {
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-async function publicTables(db: Db): Promise<string[]> {
+/** The tables a backup holds: every base table of the public schema. */
+export async function publicTables(db: Db): Promise<string[]> {
   const rows = rowsOf<{ name: string }>(
     await db.execute(sql`SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`),

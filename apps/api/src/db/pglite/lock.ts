@@ -22,7 +22,11 @@ export function lockDirectory(file: string, directory: string): () => void {
     try {
       writeFileSync(file, String(process.pid), { flag: 'wx' });
       return () => {
-        if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+        try {
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+        } catch {
+          // Already gone: nothing to release.
+        }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

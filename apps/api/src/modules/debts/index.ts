@@ -96,7 +96,7 @@ export function debtsModule(app: FastifyInstance, db: Db) {
     },
   });
 
-  const byDni = dniLookup(db);
+  const byDni = dniLookup(db, service);
   stageChangeRoute(app, db, service);
   summaryRoute(app, db, service);
 

@@ -68,6 +68,17 @@ export const test = base.extend<Fixtures>({
 });
 
 /** A name no other test uses (tests share one server and database). */
+/**
+ * Confirms the open «Confirmar eliminación» dialog and waits until it is gone: the next delete must
+ * not reach for a dialog still closing (under CI load that click was lost).
+ */
+export async function confirmDelete(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Confirmar eliminación' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }

@@ -1,4 +1,4 @@
-import { expect, test, unique } from '../fixtures';
+import { confirmDelete, expect, test, unique } from '../fixtures';
 
 type Page = import('@playwright/test').Page;
 const main = (page: Page) => page.getByRole('main');
@@ -60,7 +60,7 @@ for (const [base, listTitle, addTitle, editTitle, noun] of CATALOGS) {
       await expect(page).toHaveURL(new RegExp(`${base}/list\\?q=`));
       // The search still holds the old name, which the edited one contains.
       await page.getByRole('button', { name: `Eliminar ${name} editado` }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+      await confirmDelete(page);
       await expect(page.getByText(`Se eliminó ${noun} «${name} editado».`)).toBeVisible();
       await expect(page.getByText('No hay registros para mostrar')).toBeVisible();
     });

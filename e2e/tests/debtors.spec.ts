@@ -1,4 +1,4 @@
-import { apiCall, expect, test, unique, uniqueCuit, uniqueDni } from '../fixtures';
+import { apiCall, confirmDelete, expect, test, unique, uniqueCuit, uniqueDni } from '../fixtures';
 
 type Page = import('@playwright/test').Page;
 const main = (page: Page) => page.getByRole('main');
@@ -72,11 +72,11 @@ test.describe('Deudores (issue 4)', () => {
 
     // A debtor with debts cannot go: the 409 is shown as its message.
     await page.getByRole('button', { name: `Eliminar ${lastName}, Rosa María` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await confirmDelete(page);
     await expect(page.getByText('No se pudo eliminar')).toBeVisible();
     await apiCall(page, 'ADMIN', 'DELETE', `/debts/${debt.id}`);
     await page.getByRole('button', { name: `Eliminar ${lastName}, Rosa María` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await confirmDelete(page);
     await expect(page.getByText(`Se eliminó el deudor «${lastName}, Rosa María».`)).toBeVisible();
     await expect(page.getByRole('row', { name: `Abrir ${lastName}, Rosa María` })).toHaveCount(0);
   });

@@ -1,4 +1,4 @@
-import { apiCall, expect, test, unique } from '../fixtures';
+import { apiCall, confirmDelete, expect, test, unique } from '../fixtures';
 
 type Page = import('@playwright/test').Page;
 const main = (page: Page) => page.getByRole('main');
@@ -36,7 +36,7 @@ test.describe('Tipos de eventos (issue 4)', () => {
     await subTypes.getByRole('button', { name: 'Guardar' }).click();
     await expect(subTypes.getByText('Al teléfono laboral', { exact: true })).toBeVisible();
     await subTypes.getByRole('button', { name: 'Eliminar Al celular' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await confirmDelete(page);
     await expect(subTypes.getByText('Al celular', { exact: true })).toHaveCount(0);
     await page.reload();
     await expect(subTypes.getByText('Al teléfono laboral', { exact: true })).toBeVisible();
@@ -44,7 +44,7 @@ test.describe('Tipos de eventos (issue 4)', () => {
     // The type is in use by its remaining sub-type: the 409 says so; without it, it goes.
     await page.getByRole('link', { name: 'Cancelar' }).click();
     await page.getByRole('button', { name: `Eliminar ${name}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await confirmDelete(page);
     await expect(page.getByText('No se puede eliminar: el registro está en uso.')).toBeVisible();
     const types = await apiCall<{ data: { id: number }[] }>(
       page,
@@ -60,7 +60,7 @@ test.describe('Tipos de eventos (issue 4)', () => {
     );
     for (const sub of subs.data) await apiCall(page, 'ADMIN', 'DELETE', `/eventsSubTypes/${sub.id}`);
     await page.getByRole('button', { name: `Eliminar ${name}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await confirmDelete(page);
     await expect(page.getByText(`Se eliminó el tipo de evento «${name}».`)).toBeVisible();
   });
 

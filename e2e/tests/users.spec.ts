@@ -1,4 +1,4 @@
-import { expect, test, unique } from '../fixtures';
+import { confirmDelete, expect, test, unique } from '../fixtures';
 
 type Page = import('@playwright/test').Page;
 const main = (page: Page) => page.getByRole('main');
@@ -51,7 +51,7 @@ test.describe('Usuarios (issue 4)', () => {
     await expect(page.getByRole('row', { name: `Abrir ${name}` })).toContainText('Inactivo');
 
     await page.getByRole('button', { name: `Eliminar ${name}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await confirmDelete(page);
     await expect(page.getByText(`Se eliminó el usuario «${name}».`)).toBeVisible();
     await expect(page.getByRole('row', { name: `Abrir ${name}` })).toHaveCount(0);
   });

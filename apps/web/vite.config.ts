@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { mantineVariables } from './vite/mantine-css-variables.ts';
+import { precompress } from './vite/precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), mantineVariables()],
+  plugins: [react(), mantineVariables(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

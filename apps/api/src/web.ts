@@ -10,7 +10,7 @@ export const WEB_NOT_BUILT =
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
- * Serves the built SPA from `webDist`. Vite's hashed files under /assets are cached for a year;
+ * Serves the built SPA from `webDist`, brotli or gzip when the browser takes them. Vite's hashed files under /assets are cached for a year;
  * everything else (index.html above all) is revalidated so a new build shows up at once. Any other
  * GET outside /api gets index.html, so the client router handles deep links like /users/list.
  */
@@ -19,6 +19,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // The build writes .br and .gz copies of every text file (apps/web/vite/precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         const immutable = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { MESSAGES, RESOURCE_SUBJECTS } from '@cobranzas/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_NOT_BUILT } from '../src/web';
@@ -25,6 +26,9 @@ forEachBackend('HTTP behaviour', (backend) => {
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // As the web build leaves them: a brotli and a gzip copy next to the file.
+    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(path.join(webDist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await startApp(backend, { env: { WEB_DIST: webDist } });
     token = await tokenFor(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
@@ -146,6 +150,25 @@ forEachBackend('HTTP behaviour', (backend) => {
       const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('a file with compressed copies goes as brotli or gzip to a browser that takes them, else plain', async () => {
+      const asset = (encoding?: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/assets/index-abc123.js',
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+      const br = await asset('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const gz = await asset('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+      const plain = await asset();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('console.log(1)');
     });
 
     it('other files are served as themselves', async () => {

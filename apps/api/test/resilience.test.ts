@@ -136,6 +136,38 @@ forEachBackend('logs', (backend) => {
   });
 });
 
+forEachBackend('logs at the production level (info)', (backend) => {
+  let t: TestApp;
+  let output = '';
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        output += chunk.toString();
+        done();
+      },
+    });
+    t = await startApp(backend, { logger: { ...loggerOptions(), stream } });
+  });
+  afterAll(() => t?.close());
+
+  it('write one line per request, when it is answered: method, path, status and time', async () => {
+    output = '';
+    const response = await t.app.inject({ method: 'GET', url: '/api/health?probe=1' });
+    const lines = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      reqId: response.headers['x-request-id'],
+      req: { method: 'GET', url: '/api/health?probe=1' },
+      res: { statusCode: 200 },
+    });
+    expect(lines[0]?.responseTime).toEqual(expect.any(Number));
+  });
+});
+
 forEachBackend('when the database fails', (backend) => {
   let t: TestApp;
   let token: string;

@@ -1,10 +1,12 @@
 import {
   type ApiResource,
+  type AppAbility,
   defineAbilityFor,
   type HttpMethod,
   MESSAGES,
   METHOD_ACTIONS,
   RESOURCE_SUBJECTS,
+  type UserTypeName,
 } from '@cobranzas/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
@@ -25,14 +27,24 @@ export const DOCS_PREFIX = '/api/docs';
 const isResource = (segment: string): segment is ApiResource => Object.hasOwn(RESOURCE_SUBJECTS, segment);
 const isMethod = (method: string): method is HttpMethod => Object.hasOwn(METHOD_ACTIONS, method);
 
+/** A role's rules never change while the server runs: built once per role, not per request. */
+const abilities = new Map<UserTypeName, AppAbility>();
+function abilityOf(type: UserTypeName): AppAbility {
+  let ability = abilities.get(type);
+  if (!ability) {
+    ability = defineAbilityFor({ type });
+    abilities.set(type, ability);
+  }
+  return ability;
+}
+
 /** 403 unless the shared CASL rules let this role do the method's action on the resource's subject. */
 function authorize(request: FastifyRequest, routeUrl: string) {
   const resource = routeUrl.split('/')[2] ?? '';
   const { method } = request;
   // A protected route whose resource has no rule is refused: new resources must be mapped first.
   if (!isResource(resource) || !isMethod(method)) throw new HttpError(403, MESSAGES.forbidden);
-  const ability = defineAbilityFor({ type: request.user.type });
-  if (!ability.can(METHOD_ACTIONS[method], RESOURCE_SUBJECTS[resource])) {
+  if (!abilityOf(request.user.type).can(METHOD_ACTIONS[method], RESOURCE_SUBJECTS[resource])) {
     throw new HttpError(403, MESSAGES.forbidden);
   }
 }

@@ -1,5 +1,5 @@
 import { LIST_EXACT_COUNT_CAP, type ListResponse, MESSAGES, type TokenPayload } from '@cobranzas/shared';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { conflict, foreignKeyField, HttpError, notFound, pgErrorOf } from '../errors';
@@ -76,6 +76,28 @@ export function crudService(db: Db, options: CrudOptions) {
     return readStatement;
   };
 
+  let pageStatement: ReturnType<typeof preparePage> | undefined;
+  const preparePage = () =>
+    selectFrom(db, columns)
+      .where(sql`${table.id} = any(${sql.placeholder('ids')}::integer[])`)
+      .prepare(`page_${options.resource.replace(/\W/g, '_')}`);
+
+  /**
+   * A page's rows with their joins, in the order of `ids`. One prepared statement whatever the list's
+   * filters and sort: PostgreSQL plans the joins once, where planning them for each page cost
+   * ≈ 4 ms, as much as running them.
+   */
+  async function rowsOf(ids: number[]): Promise<Row[]> {
+    if (ids.length === 0) return [];
+    pageStatement ??= preparePage();
+    const rows = (await pageStatement.execute({ ids })) as Row[];
+    const byId = new Map(rows.map((row) => [row.id as number, row]));
+    return ids.flatMap((id): Row[] => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
+  }
+
   /** The stored row, locked for the rest of the transaction so before/after images are exact. */
   async function lockRow(tx: Executor, id: number, user: TokenPayload): Promise<Row> {
     const [row] = await tx
@@ -133,15 +155,12 @@ export function crudService(db: Db, options: CrudOptions) {
     // The id breaks ties so pages never overlap or skip rows.
     const ordering = [by(column), by(table.id)];
     // Paginate, then join: page 1000 skips 25 000 index entries, not 25 000 joined rows.
-    const pageIds = idsFrom(query, { id: table.id })
+    const ids = await idsFrom(query, { id: table.id })
       .where(where)
       .orderBy(...ordering)
       .limit(limit)
       .offset((page - 1) * limit);
-    const rows = await selectFrom(db, columns)
-      .where(inArray(table.id, pageIds))
-      .orderBy(...ordering);
-    const data = rows.map((row) => toJson<T>(row));
+    const data = (await rowsOf(ids.map((row) => row.id as number))).map((row) => toJson<T>(row));
     // A page that is not full is the last one: its total needs no count.
     const lastPage = data.length < limit && (data.length > 0 || page === 1);
     const total = lastPage

@@ -2,7 +2,7 @@
 // Plain JavaScript on purpose: a worker thread does not inherit tsx's loader (in tsx, vitest or
 // `node --import tsx`), and this file needs nothing but PGlite. Its peer is ./client.ts.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 
 /** As Drizzle's PGlite session asks: dates, instants and intervals (and their arrays) stay text. */
 const raw = (value) => value;
@@ -40,10 +40,64 @@ const reply = (id, result) => parentPort.postMessage({ id, ok: true, result });
 const fail = (id, error) => parentPort.postMessage({ id, ok: false, error: errorOf(error) });
 
 async function query({ text, params, rowMode, tx }) {
+  if (tx === undefined && SELECT.test(text) && (named.has(text) || named.size < MAX_NAMED)) {
+    return namedQuery(text, params ?? [], rowMode);
+  }
   const target = tx === undefined ? db : open.get(tx)?.tx;
   if (!target) throw new Error('La transacción ya terminó.');
   const { rows, fields, affectedRows } = await target.query(text, params, { rowMode, parsers: PARSERS });
   return { rows, fields, affectedRows };
+}
+
+/**
+ * SELECTs outside a transaction run as named statements, as on PostgreSQL (db/client.ts): parsed
+ * and planned once, then only bound and executed, in one call into PGlite instead of six.
+ * PGlite's query() parses and plans every time, which cost more than most of our reads.
+ */
+const SELECT = /^\s*select\b/i;
+const MAX_NAMED = 1000;
+/** SQL text → its statement's name and parameter types. */
+const named = new Map();
+const { serialize } = protocol;
+const join = (...messages) => Buffer.concat(messages);
+
+async function prepareNamed(text) {
+  const name = `q${named.size + 1}`;
+  const { messages } = await db.execProtocol(
+    join(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()),
+    { syncToFs: false },
+  );
+  const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+  named.set(text, statement);
+  return statement;
+}
+
+function namedQuery(text, params, rowMode) {
+  // The same locks PGlite's own query() takes: no other query, nor a transaction, in between.
+  return db._runExclusiveTransaction(() =>
+    db._runExclusiveQuery(async () => {
+      const statement = named.get(text) ?? (await prepareNamed(text));
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const serializer = db.serializers[statement.types[index]];
+        return serializer ? serializer(value) : value.toString();
+      });
+      const { messages } = await db.execProtocol(
+        join(
+          serialize.bind({ statement: statement.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ),
+      );
+      const [result] = parse.parseResults(messages, db.parsers, { rowMode, parsers: PARSERS });
+      return {
+        rows: result?.rows ?? [],
+        fields: result?.fields ?? [],
+        affectedRows: result?.affectedRows ?? 0,
+      };
+    }),
+  );
 }
 
 function begin(id) {

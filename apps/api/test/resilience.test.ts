@@ -6,6 +6,7 @@ import { createDebt } from './domain';
 import {
   ADMIN_ALIAS,
   ADMIN_PASSWORD,
+  type BackendName,
   call,
   forEachBackend,
   login,
@@ -61,18 +62,25 @@ forEachBackend('the client address behind a reverse proxy (TRUST_PROXY)', (backe
   });
 });
 
+/** The app with the production logger options at `level`; what it logs collects in `logs.text`. */
+async function appLogging(backend: BackendName, level?: string) {
+  const logs = { text: '' };
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.text += chunk.toString();
+      done();
+    },
+  });
+  const t = await startApp(backend, { logger: { ...loggerOptions(level), stream } });
+  return { t, logs };
+}
+
 forEachBackend('logs', (backend) => {
   let t: TestApp;
-  let output = '';
+  let logs: { text: string };
+  // At the most verbose level.
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        output += chunk.toString();
-        done();
-      },
-    });
-    // The production logger options, at the most verbose level, writing into `output`.
-    t = await startApp(backend, { logger: { ...loggerOptions('trace'), stream } });
+    ({ t, logs } = await appLogging(backend, 'trace'));
   });
   afterAll(() => t?.close());
 
@@ -80,10 +88,10 @@ forEachBackend('logs', (backend) => {
     const token = await tokenFor(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
     await call(t.app, token, { method: 'GET', url: '/api/users' });
     await login(t.app, ADMIN_ALIAS, 'clave-equivocada-9');
-    expect(output).toContain('/api/users');
-    expect(output).not.toContain(ADMIN_PASSWORD);
-    expect(output).not.toContain('clave-equivocada-9');
-    expect(output).not.toContain(token.split('.')[2]);
+    expect(logs.text).toContain('/api/users');
+    expect(logs.text).not.toContain(ADMIN_PASSWORD);
+    expect(logs.text).not.toContain('clave-equivocada-9');
+    expect(logs.text).not.toContain(token.split('.')[2]);
   });
 
   it('never contain a document’s content, on upload or download', async () => {
@@ -105,16 +113,16 @@ forEachBackend('logs', (backend) => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(downloaded.body).toContain(marker);
-    expect(output).toContain('/api/documents');
-    expect(output).not.toContain(marker);
+    expect(logs.text).toContain('/api/documents');
+    expect(logs.text).not.toContain(marker);
   });
 
   it('are JSON lines, each line of a request with its id, which the answer gives as X-Request-Id', async () => {
-    output = '';
+    logs.text = '';
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     const id = response.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    const lines = output
+    const lines = logs.text
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -138,22 +146,16 @@ forEachBackend('logs', (backend) => {
 
 forEachBackend('logs at the production level (info)', (backend) => {
   let t: TestApp;
-  let output = '';
+  let logs: { text: string };
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        output += chunk.toString();
-        done();
-      },
-    });
-    t = await startApp(backend, { logger: { ...loggerOptions(), stream } });
+    ({ t, logs } = await appLogging(backend));
   });
   afterAll(() => t?.close());
 
   it('write one line per request, when it is answered: method, path, status and time', async () => {
-    output = '';
+    logs.text = '';
     const response = await t.app.inject({ method: 'GET', url: '/api/health?probe=1' });
-    const lines = output
+    const lines = logs.text
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -32,6 +32,10 @@ const errorOf = (error) => {
 };
 
 const db = await PGlite.create(workerData.dataDir ?? undefined);
+// Named statements (below) keep one generic plan instead of re-planning each call with its values.
+// PostgreSQL's own choice re-planned the DNI lookup every time; measured at 1M debts, generic plans
+// doubled DNI and reads and sped up the dashboard, with lists unchanged (docs/performance.md).
+await db.exec('SET plan_cache_mode = force_generic_plan');
 /** Open transactions: id → the transaction and how to end it. */
 const open = new Map();
 const ROLLBACK = Symbol('rollback');

@@ -10,8 +10,9 @@ export const WEB_NOT_BUILT =
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
- * Serves the built SPA from `webDist`, brotli or gzip when the browser takes them. Vite's hashed files under /assets are cached for a year;
- * everything else (index.html above all) is revalidated so a new build shows up at once. Any other
+ * Serves the built SPA from `webDist`, brotli or gzip when the browser takes them. Vite's hashed
+ * files under /assets are cached for a year; everything else (index.html above all) is revalidated
+ * so a new build shows up at once. Any other
  * GET outside /api gets index.html, so the client router handles deep links like /users/list.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string) {

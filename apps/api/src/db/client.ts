@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
+import { NAMED_STATEMENTS } from './namedStatements';
 import { PGliteWorkerClient } from './pglite/client';
 import { lockDirectory } from './pglite/lock';
 import * as schema from './schema';
@@ -56,9 +57,6 @@ export async function createDatabase(config: Config, options: { memory?: boolean
   };
 }
 
-/** Distinct statements named per process: the list shapes are few, but bound them anyway. */
-const MAX_NAMED_STATEMENTS = 1000;
-
 /**
  * Gives every SELECT sent through the pool a name derived from its text, so each connection parses
  * it once and PostgreSQL may settle on a generic plan: planning the joins of a list or a DNI lookup
@@ -68,7 +66,7 @@ function nameSelects(pool: pg.Pool): void {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
-    if (name === undefined && names.size < MAX_NAMED_STATEMENTS && /^\s*(select|with)\b/i.test(text)) {
+    if (name === undefined && names.size < NAMED_STATEMENTS.max && NAMED_STATEMENTS.reads.test(text)) {
       name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
       names.set(text, name);
     }

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { NAMED_STATEMENTS } from '../namedStatements';
 
 /** A query's answer as PGlite gives it (the part Drizzle reads). */
 interface Results {
@@ -52,7 +53,9 @@ export class PGliteWorkerClient implements Queryable {
 
   /** Starts the worker on `dataDir` (in memory when undefined) and waits until PGlite is open. */
   static async create(dataDir: string | undefined): Promise<PGliteWorkerClient> {
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { dataDir } });
+    const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
+      workerData: { dataDir, named: NAMED_STATEMENTS },
+    });
     await new Promise<void>((resolve, reject) => {
       worker.once('message', () => resolve());
       worker.once('error', reject);

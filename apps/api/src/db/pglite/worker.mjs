@@ -44,7 +44,7 @@ const reply = (id, result) => parentPort.postMessage({ id, ok: true, result });
 const fail = (id, error) => parentPort.postMessage({ id, ok: false, error: errorOf(error) });
 
 async function query({ text, params, rowMode, tx }) {
-  if (tx === undefined && SELECT.test(text) && (named.has(text) || named.size < MAX_NAMED)) {
+  if (tx === undefined && (named.has(text) || (RULE.reads.test(text) && named.size < RULE.max))) {
     return namedQuery(text, params ?? [], rowMode);
   }
   const target = tx === undefined ? db : open.get(tx)?.tx;
@@ -54,12 +54,12 @@ async function query({ text, params, rowMode, tx }) {
 }
 
 /**
- * SELECTs outside a transaction run as named statements, as on PostgreSQL (db/client.ts): parsed
- * and planned once, then only bound and executed, in one call into PGlite instead of six.
- * PGlite's query() parses and plans every time, which cost more than most of our reads.
+ * Reads outside a transaction run as named statements, by the same rule as on PostgreSQL
+ * (db/namedStatements.ts, passed in workerData): parsed and planned once, then only bound and
+ * executed, in one call into PGlite instead of six. PGlite's query() parses and plans every time,
+ * which cost more than most of our reads.
  */
-const SELECT = /^\s*select\b/i;
-const MAX_NAMED = 1000;
+const RULE = workerData.named;
 /** SQL text → its statement's name and parameter types. */
 const named = new Map();
 const { serialize } = protocol;

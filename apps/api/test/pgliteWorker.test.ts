@@ -34,6 +34,15 @@ describe('PGlite worker: SELECTs as named statements', () => {
     expect((await client.query(text, [1])).rows).toEqual([{ id: 1 }]);
   });
 
+  it('a text search (ILIKE) is planned for its values, and the session keeps its generic plans', async () => {
+    const search = 'SELECT id FROM t WHERE name ILIKE $1 ORDER BY id';
+    expect((await client.query(search, ['%U%'])).rows).toEqual([{ id: 1 }]);
+    expect((await client.query(search, ['%o%'])).rows).toEqual([{ id: 1 }, { id: 2 }]);
+    expect((await client.query('SHOW plan_cache_mode')).rows).toEqual([
+      { plan_cache_mode: 'force_generic_plan' },
+    ]);
+  });
+
   it('a SELECT inside a transaction sees the transaction’s own writes; outside, only committed ones', async () => {
     const count = 'SELECT count(*)::int AS n FROM t';
     await client

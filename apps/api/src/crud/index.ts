@@ -1,5 +1,5 @@
 export { writeAudit } from './audit';
 export * from './filters';
 export { crudModule, docsFor, errorResponses, rememberSentKeys, sentFields, wasSent } from './routes';
-export { type CrudService, crudService, escapeLike, toJson } from './service';
+export { type CrudService, crudService, escapeLike, matchesText, toJson } from './service';
 export * from './types';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { LIST_EXACT_COUNT_CAP, type ListResponse, MESSAGES, type TokenPayload } from '@cobranzas/shared';
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
@@ -19,13 +20,32 @@ function estimatedRows(result: unknown): number {
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * From three characters a trigram index (pg_trgm, migration 0005) finds ILIKE '%…%' matches; a
+ * shorter `q` has no trigram and matches so many rows that reading in list order finds a page first.
+ */
+const SEARCH_INDEXED_FROM = 3;
+
+/**
+ * Any of the columns contains the ILIKE pattern. char(n) columns are searched as text: the trigram
+ * operator class only takes text, so that is how their indexes hold them.
+ */
+export const matchesText = (columns: PgColumn[], pattern: string) =>
+  or(
+    ...columns.map((column) =>
+      ilike(column.columnType === 'PgChar' ? sql`${column}::text` : column, pattern),
+    ),
+  ) as SQL;
+
+/**
  * JSON of a row: instants as ISO 8601 UTC (DESIGN.md §7). Typed as what the caller's response
  * schema expects (T is inferred from the route): the serializer validates it against that schema.
  */
 export function toJson<T = Row>(row: object): T {
-  const out: Row = {};
-  for (const [key, value] of Object.entries(row))
-    out[key] = value instanceof Date ? value.toISOString() : value;
+  const out: Row = { ...row };
+  for (const key in out) {
+    const value = out[key];
+    if (value instanceof Date) out[key] = value.toISOString();
+  }
   return out as T;
 }
 
@@ -109,32 +129,44 @@ export function crudService(db: Db, options: CrudOptions) {
     return row;
   }
 
-  /** The rows a list query selects: the user's scope, `q`, the typed filters and `extra`. */
-  function whereOf(query: ListQuery, user: TokenPayload, extra?: SQL): SQL | undefined {
-    const { q, ...rest } = query;
-    const conditions: (SQL | undefined)[] = [scopeOf(user), extra];
-    if (q && options.search?.length) {
-      const pattern = `%${escapeLike(q)}%`;
-      conditions.push(or(...options.search.map((column) => ilike(column, pattern))));
-    }
-    for (const [name, filter] of Object.entries(options.filters ?? {})) {
-      if (rest[name] !== undefined) conditions.push(filter(rest[name] as never));
-    }
-    return and(...conditions);
+  /**
+   * `q` as a condition: the resource's indexed search when it answers, ILIKE over the search columns
+   * otherwise; `joined` when the condition reads a joined table.
+   */
+  async function searchOf(q: string | undefined): Promise<{ where: SQL; joined: boolean } | undefined> {
+    const columns = options.search;
+    if (!q || !columns?.length) return undefined;
+    const pattern = `%${escapeLike(q)}%`;
+    const indexed = q.length >= SEARCH_INDEXED_FROM ? await options.indexedSearch?.(pattern, db) : undefined;
+    if (indexed) return { where: indexed, joined: false };
+    return {
+      where: matchesText(columns, pattern),
+      joined: columns.some((column) => column.table !== table),
+    };
   }
 
-  /** Whether the rows a list selects depend on a joined table (`q` over a joined column, a filter on one). */
-  function needsJoins(query: ListQuery): boolean {
-    const own = (column: PgColumn | undefined) => column !== undefined && column.table === table;
-    if (query.q && options.search?.some((column) => !own(column))) return true;
-    return Object.entries(options.filters ?? {}).some(
-      ([name, filter]) => query[name] !== undefined && !own(filter.column),
-    );
+  /**
+   * The rows a list query selects (the user's scope, `q`, the typed filters and `extra`), and whether
+   * that depends on a joined table (`q` over a joined column, a filter on one).
+   */
+  async function selection(query: ListQuery, user: TokenPayload, extra?: SQL) {
+    const search = await searchOf(query.q);
+    const conditions: (SQL | undefined)[] = [scopeOf(user), extra, search?.where];
+    let joined = search?.joined ?? false;
+    for (const [name, filter] of Object.entries(options.filters ?? {})) {
+      if (query[name] === undefined) continue;
+      conditions.push(filter(query[name] as never));
+      joined ||= filter.column?.table !== table;
+    }
+    return { where: and(...conditions), joined };
   }
+
+  /** The condition alone, for queries that always join (e.g. the debts summary). */
+  const whereOf = async (query: ListQuery, user: TokenPayload) => (await selection(query, user)).where;
 
   /** Where a list's ids come from: the table alone when nothing needs the joins (index-only scans). */
-  const idsFrom = <S extends SelectedFields>(query: ListQuery, fields: S) =>
-    needsJoins(query) ? selectFrom(db, fields) : db.select(fields).from(table).$dynamic();
+  const idsFrom = <S extends SelectedFields>(joined: boolean, fields: S) =>
+    joined ? selectFrom(db, fields) : db.select(fields).from(table).$dynamic();
 
   async function list<T = Row>(
     query: ListQuery,
@@ -143,7 +175,7 @@ export function crudService(db: Db, options: CrudOptions) {
     explicitOrder = false,
   ): Promise<ListResponse<T>> {
     const { page, limit, sort, order } = query;
-    const where = whereOf(query, user, extra);
+    const { where, joined } = await selection(query, user, extra);
     const named = sort ? options.sortable[sort] : undefined;
     const fallback = options.defaultSort ?? {
       column: Object.values(options.sortable)[0] ?? table.id,
@@ -155,7 +187,7 @@ export function crudService(db: Db, options: CrudOptions) {
     // The id breaks ties so pages never overlap or skip rows.
     const ordering = [by(column), by(table.id)];
     // Paginate, then join: page 1000 skips 25 000 index entries, not 25 000 joined rows.
-    const ids = await idsFrom(query, { id: table.id })
+    const ids = await idsFrom(joined, { id: table.id })
       .where(where)
       .orderBy(...ordering)
       .limit(limit)
@@ -165,7 +197,7 @@ export function crudService(db: Db, options: CrudOptions) {
     const lastPage = data.length < limit && (data.length > 0 || page === 1);
     const total = lastPage
       ? { n: (page - 1) * limit + data.length, exact: true }
-      : await countOf(query, where);
+      : await countOf(joined, where);
     return { data, total: total.n, page, limit, ...(total.exact ? {} : { totalEstimated: true as const }) };
   }
 
@@ -174,10 +206,15 @@ export function crudService(db: Db, options: CrudOptions) {
    * an exact count(*) of a million rows costs more than any page of them. An estimate is kept for
    * a while per query, so paging through a big list costs one statement per page, not three.
    */
-  async function countOf(query: ListQuery, where: SQL | undefined): Promise<{ n: number; exact: boolean }> {
-    const matches = idsFrom(query, { one: sql`1` }).where(where);
+  async function countOf(joined: boolean, where: SQL | undefined): Promise<{ n: number; exact: boolean }> {
+    const matches = idsFrom(joined, { one: sql`1` }).where(where);
     const { sql: text, params } = matches.toSQL();
-    const key = `${text}\u0000${JSON.stringify(params)}`;
+    // Hashed: a search's parameters may hold thousands of debtor ids.
+    const key = createHash('sha256')
+      .update(text)
+      .update('\u0000')
+      .update(JSON.stringify(params))
+      .digest('base64');
     const known = estimates.get(key);
     if (known && known.until > Date.now()) return { n: known.n, exact: false };
     const [capped] = await db
@@ -185,7 +222,9 @@ export function crudService(db: Db, options: CrudOptions) {
       .from(matches.limit(LIST_EXACT_COUNT_CAP + 1).as('matches'));
     const n = capped?.n ?? 0;
     if (n <= LIST_EXACT_COUNT_CAP) return { n, exact: true };
-    const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) ${idsFrom(query, { one: sql`1` }).where(where)}`);
+    const plan = await db.execute(
+      sql`EXPLAIN (FORMAT JSON) ${idsFrom(joined, { one: sql`1` }).where(where)}`,
+    );
     const estimate = Math.max(n, estimatedRows(plan));
     if (estimates.size >= MAX_KEPT_ESTIMATES) estimates.clear();
     estimates.set(key, { n: estimate, until: Date.now() + ESTIMATE_TTL_MS });

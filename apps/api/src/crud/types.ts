@@ -54,8 +54,15 @@ export interface CrudOptions {
   sortable: Record<string, PgColumn>;
   /** Order when the client names none. Default: the first sortable column, ascending. */
   defaultSort?: { column: PgColumn; order: 'asc' | 'desc' };
-  /** Columns that `q` searches with ILIKE. */
+  /** Columns that `q` searches with ILIKE (a char(n) one as text, as its trigram index holds it). */
   search?: PgColumn[];
+  /**
+   * When `search` reaches into joined tables: the same matches for a `q` of SEARCH_INDEXED_FROM or
+   * more characters, as a condition on this table alone that trigram indexes can serve; undefined
+   * when the ILIKE over the joins is the better plan (a text so common that list order finds a page
+   * sooner than collecting every match).
+   */
+  indexedSearch?: (pattern: string, db: Db) => Promise<SQL | undefined>;
   /**
    * Typed list filters: query parameter → condition for its parsed value. Build them with
    * `filterOn` (or equals, dateFrom…) so the list knows which table they read.

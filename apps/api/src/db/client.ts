@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
-import { NAMED_STATEMENTS } from './namedStatements';
+import { isNamedRead, NAMED_STATEMENTS } from './namedStatements';
 import { PGliteWorkerClient } from './pglite/client';
 import { lockDirectory } from './pglite/lock';
 import * as schema from './schema';
@@ -66,7 +66,7 @@ function nameSelects(pool: pg.Pool): void {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
-    if (name === undefined && names.size < NAMED_STATEMENTS.max && NAMED_STATEMENTS.reads.test(text)) {
+    if (name === undefined && names.size < NAMED_STATEMENTS.max && isNamedRead(text)) {
       name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
       names.set(text, name);
     }

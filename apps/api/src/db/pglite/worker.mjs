@@ -3,6 +3,7 @@
 // `node --import tsx`), and this file needs nothing but PGlite. Its peer is ./client.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** As Drizzle's PGlite session asks: dates, instants and intervals (and their arrays) stay text. */
 const raw = (value) => value;
@@ -31,7 +32,8 @@ const errorOf = (error) => {
   return out;
 };
 
-const db = await PGlite.create(workerData.dataDir ?? undefined);
+// pg_trgm: the search indexes (migration 0005) need it loaded whenever the directory is opened.
+const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm } });
 // Named statements (below) keep one generic plan instead of re-planning each call with its values.
 // PostgreSQL's own choice re-planned the DNI lookup every time; measured at 1M debts, generic plans
 // doubled DNI and reads and sped up the dashboard, with lists unchanged (docs/performance.md).
@@ -44,11 +46,24 @@ const reply = (id, result) => parentPort.postMessage({ id, ok: true, result });
 const fail = (id, error) => parentPort.postMessage({ id, ok: false, error: errorOf(error) });
 
 async function query({ text, params, rowMode, tx }) {
-  if (tx === undefined && (named.has(text) || (RULE.reads.test(text) && named.size < RULE.max))) {
+  if (tx === undefined && named.has(text)) return namedQuery(text, params ?? [], rowMode);
+  const perCall = RULE.plannedPerCall.test(text);
+  if (tx === undefined && !perCall && named.size < RULE.max && RULE.reads.test(text)) {
     return namedQuery(text, params ?? [], rowMode);
+  }
+  // A text search is planned for its values: the session's generic plans read every debt for some.
+  if (tx === undefined && perCall) {
+    return db.transaction(async (t) => {
+      await t.exec('SET LOCAL plan_cache_mode = force_custom_plan');
+      return run(t, text, params, rowMode);
+    });
   }
   const target = tx === undefined ? db : open.get(tx)?.tx;
   if (!target) throw new Error('La transacción ya terminó.');
+  return run(target, text, params, rowMode);
+}
+
+async function run(target, text, params, rowMode) {
   const { rows, fields, affectedRows } = await target.query(text, params, { rowMode, parsers: PARSERS });
   return { rows, fields, affectedRows };
 }

@@ -41,6 +41,17 @@ export const debtors = pgTable(
     uniqueIndex('debtors_dni_unique').on(t.dni),
     uniqueIndex('debtors_cuit_unique').on(t.cuit).where(sql`${t.cuit} IS NOT NULL`),
     index('debtors_last_name_idx').on(t.lastName, t.firstName),
+    // Free-text search (`q` of 3+ characters) with ILIKE '%…%': trigrams (pg_trgm, migration 0005).
+    // The CUIT is char(n), which the operator class does not take: it is indexed, and searched, as text.
+    index('debtors_search_trgm_idx').using(
+      'gin',
+      t.lastName.op('gin_trgm_ops'),
+      t.firstName.op('gin_trgm_ops'),
+      t.dni.op('gin_trgm_ops'),
+      sql`(${t.cuit}::text) gin_trgm_ops`,
+      t.email.op('gin_trgm_ops'),
+      t.phone.op('gin_trgm_ops'),
+    ),
   ],
 );
 
@@ -92,6 +103,12 @@ export const debts = pgTable(
     index('debts_assigned_user_id_idx').on(t.assignedUserId),
     index('debts_collection_type_id_idx').on(t.collectionTypeId),
     index('debts_reference_idx').on(t.reference),
+    // Free-text search on the debt's own text (modules/debts/search.ts).
+    index('debts_search_trgm_idx').using(
+      'gin',
+      t.reference.op('gin_trgm_ops'),
+      t.caseNumber.op('gin_trgm_ops'),
+    ),
     check('debts_original_amount_positive', sql`${t.originalAmount} > 0`),
   ],
 );

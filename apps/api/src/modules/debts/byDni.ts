@@ -2,25 +2,31 @@ import { type ListResponse, onlyDigits, type TokenPayload } from '@cobranzas/sha
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type CrudService, type ListQuery, type Row, toJson } from '../../crud';
 import type { Db } from '../../db/client';
-import { debts } from '../../db/schema';
+import { debtors, debts } from '../../db/schema';
 import { clientCompany } from '../scope';
-import { debtColumns, debtsOfDebtor, innerDni } from './columns';
+import { debtColumns, debtorByCuit, debtsOfDebtor, innerDni, isCuit } from './columns';
 
 /**
  * The search box's call, built and planned once: the debts of the debtor with that DNI or CUIT
  * (debtsOfDebtor), newest first, for staff and for a CLIENTE's company. Building the
  * query with Drizzle and planning it cost more than running it (a debtor has a handful of debts).
  */
-function prepare(db: Db, service: CrudService, scoped: boolean) {
-  const ofDebtor = debtsOfDebtor(sql.placeholder('digits'), sql.placeholder('inner'));
+function prepare(db: Db, service: CrudService, kind: Kind) {
+  const debtor = kind.startsWith('cuit')
+    ? debtorByCuit(sql.placeholder('digits'), sql.placeholder('inner'))
+    : eq(debtors.dni, sql.placeholder('digits'));
+  const scoped = kind.endsWith('client');
   return service
     .selectFrom(db, debtColumns)
-    .where(and(ofDebtor, scoped ? eq(debts.companyId, sql.placeholder('company')) : undefined))
+    .where(and(debtsOfDebtor(debtor), scoped ? eq(debts.companyId, sql.placeholder('company')) : undefined))
     .orderBy(desc(debts.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(scoped ? 'debts_by_dni_company' : 'debts_by_dni');
+    .prepare(`debts_by_${kind}`);
 }
+
+/** One statement per shape: DNI or CUIT digits, for staff or for a CLIENTE's company. */
+type Kind = `${'dni' | 'cuit'}_${'staff' | 'client'}`;
 
 /** Keys of the list query that change which rows or in what order (beyond page and limit). */
 const SHAPING_KEYS = (query: ListQuery) =>
@@ -33,7 +39,7 @@ const SHAPING_KEYS = (query: ListQuery) =>
  * when the shared list must answer instead (other shapes, or a full page whose total needs a count).
  */
 export function dniLookup(db: Db, service: CrudService) {
-  const statements: Partial<Record<'staff' | 'client', ReturnType<typeof prepare>>> = {};
+  const statements: Partial<Record<Kind, ReturnType<typeof prepare>>> = {};
   return async <T = Row>(
     dni: string,
     query: ListQuery,
@@ -42,9 +48,9 @@ export function dniLookup(db: Db, service: CrudService) {
   ): Promise<ListResponse<T> | undefined> => {
     if (SHAPING_KEYS(query).length > 0 || (explicitOrder && query.order !== 'desc')) return undefined;
     const company = clientCompany(user);
-    const kind = company === null ? 'staff' : 'client';
-    statements[kind] ??= prepare(db, service, company !== null);
     const digits = onlyDigits(dni);
+    const kind: Kind = `${isCuit(digits) ? 'cuit' : 'dni'}_${company === null ? 'staff' : 'client'}`;
+    statements[kind] ??= prepare(db, service, kind);
     const { page, limit } = query;
     const rows = await statements[kind].execute({
       digits,

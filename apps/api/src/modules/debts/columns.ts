@@ -37,22 +37,34 @@ export const innerDni = (digits: string) =>
 
 type Value = string | Placeholder;
 
-/**
- * A debtor whose DNI or CUIT is `digits`, or whose DNI is `inner`: an 11-digit CUIT/CUIL also finds a
- * debtor stored with only the DNI inside it (digits 3–10, without leading zeros). Equalities only:
- * both columns are indexed. Values, or placeholders of a prepared statement (each its own parameter:
- * one shared by dni (varchar) and cuit (char) would be typed text and keep the CUIT index out).
- */
-export function debtorMatches(digits: Value, inner: Value = innerOf(digits)): SQL | undefined {
-  return or(eq(debtors.dni, digits), eq(debtors.cuit, digits), eq(debtors.dni, inner));
-}
-const innerOf = (digits: Value) => (typeof digits === 'string' ? innerDni(digits) : digits);
+/** A CUIT/CUIL has 11 digits; a DNI at most 8 (the columns hold no other lengths). */
+export const isCuit = (digits: string) => digits.length === 11;
 
 /**
- * The debts of that debtor, by debtor id: the debtor's indexes find the ids, debts_debtor_id_idx
- * the debts. The ids come as an array (an InitPlan run once), never as a join the planner may
- * reorder: with ORDER BY id DESC LIMIT it would rather walk all debts backwards hoping to meet them.
+ * A debtor whose CUIT is `cuit`, or whose DNI is `inner`, the DNI inside it: an 11-digit CUIT/CUIL
+ * also finds a debtor stored with only its DNI. Values, or placeholders of a prepared statement (each
+ * its own parameter: one shared by dni (varchar) and cuit (char) would be typed text and keep the
+ * CUIT index out).
  */
-export function debtsOfDebtor(digits: Value, inner: Value = innerOf(digits)): SQL {
-  return sql`${debts.debtorId} = ANY(ARRAY(SELECT ${debtors.id} FROM ${debtors} WHERE ${debtorMatches(digits, inner)}))`;
+export const debtorByCuit = (cuit: Value, inner: Value) =>
+  or(eq(debtors.cuit, cuit), eq(debtors.dni, inner)) as SQL;
+
+/**
+ * The debtor these digits name: by DNI (up to 8 digits; 9 or 10 match no one, as the DNI column holds
+ * 8 and a CUIT 11), or by CUIT or the DNI inside it (11). One index probe for a DNI instead of three
+ * OR-ed ones; two for a CUIT.
+ */
+export function debtorMatches(digits: string): SQL {
+  return isCuit(digits) ? debtorByCuit(digits, innerDni(digits)) : eq(debtors.dni, digits);
+}
+
+/**
+ * The debts of the debtor that `debtor` selects, by debtor id: the debtor's indexes find the ids,
+ * debts_debtor_id_idx the debts. The ids come as an array (an InitPlan run once), never as a join the
+ * planner may reorder: with ORDER BY id DESC LIMIT it would rather walk all debts backwards hoping to
+ * meet them.
+ */
+export function debtsOfDebtor(debtor: string | SQL): SQL {
+  const matches = typeof debtor === 'string' ? debtorMatches(debtor) : debtor;
+  return sql`${debts.debtorId} = ANY(ARRAY(SELECT ${debtors.id} FROM ${debtors} WHERE ${matches}))`;
 }

@@ -24,10 +24,11 @@ import {
   wasSent,
 } from '../../crud';
 import type { Db } from '../../db/client';
-import { companies, debtors, debts } from '../../db/schema';
+import { debts } from '../../db/schema';
 import { debtScope } from '../scope';
 import { dniLookup } from './byDni';
 import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
+import { DEBT_SEARCH_COLUMNS, debtSearch } from './search';
 import { stageChangeRoute } from './stage';
 import { summaryRoute } from './summary';
 import { recomputeDebtTotals } from './totals';
@@ -57,15 +58,8 @@ export function debtsModule(app: FastifyInstance, db: Db) {
     },
     // Newest first: the (company, stage, id desc) and (stage, id desc) indexes serve it.
     defaultSort: { column: debts.id, order: 'desc' },
-    search: [
-      debts.reference,
-      debts.caseNumber,
-      debtors.lastName,
-      debtors.firstName,
-      debtors.dni,
-      debtors.cuit,
-      companies.name,
-    ],
+    search: DEBT_SEARCH_COLUMNS,
+    indexedSearch: debtSearch,
     filters: {
       debtorId: equals(debts.debtorId),
       companyId: equals(debts.companyId),

@@ -31,7 +31,7 @@ export function summaryRoute(app: FastifyInstance, db: Db, service: CrudService)
           paidAmount: sumText(debts.paidAmount),
           balance: sumText(debts.balance),
         })
-        .where(service.whereOf(request.query, request.user))
+        .where(await service.whereOf(request.query, request.user))
         .groupBy(debts.currency)
         .orderBy(debts.currency);
       return {

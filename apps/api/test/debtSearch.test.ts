@@ -1,0 +1,113 @@
+import { max, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { debtors } from '../src/db/schema';
+import { createDebt, createDebtor } from './domain';
+import {
+  ADMIN_ALIAS,
+  ADMIN_PASSWORD,
+  call,
+  createCompany,
+  createUser,
+  forEachBackend,
+  makeCuit,
+  startApp,
+  type TestApp,
+  tokenFor,
+  unique,
+} from './helpers';
+
+/**
+ * DESIGN.md's list convention, `GET /api/{resource}?…&q=text`: the debts list's free text reaches the
+ * debt's reference and case number, its debtor and its company. From three characters it runs on
+ * trigram indexes (modules/debts/search.ts); these prove both paths find what the joined ILIKE found.
+ */
+forEachBackend('free-text search (q)', (backend) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startApp(backend);
+    token = await tokenFor(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
+  });
+  afterAll(() => t?.close());
+
+  const idsOf = async (url: string, as = token) => {
+    const response = await call(t.app, as, { method: 'GET', url });
+    expect(response.status).toBe(200);
+    return (response.body.data as { id: number }[]).map((row) => row.id);
+  };
+  const search = (q: string, extra = '') => idsOf(`/api/debts?q=${encodeURIComponent(q)}${extra}`);
+
+  describe('GET /api/debts?q=text', () => {
+    it('finds a debt by its reference, case number, debtor name, DNI, CUIT and company name', async () => {
+      const company = await createCompany(t.app, token, { name: unique('Financiera Quebracho ') });
+      const debtor = await createDebtor(t.app, token, {
+        firstName: unique('Eustaquia'),
+        lastName: unique('Zabaleta'),
+        cuit: makeCuit('27'),
+      });
+      const reference = unique('RX-');
+      const caseNumber = unique('EXP-');
+      const debt = await createDebt(t.app, token, {
+        companyId: company.id,
+        debtorId: debtor.id,
+        reference,
+        caseNumber,
+      });
+      const other = await createDebt(t.app, token, { companyId: company.id });
+
+      for (const q of [reference, caseNumber, debtor.firstName, debtor.lastName, debtor.dni, debtor.cuit]) {
+        expect(await search(q), q).toEqual([debt.id]);
+      }
+      // Any part of three or more characters, in any case: the trigram path.
+      expect(await search(debtor.lastName.slice(2).toUpperCase())).toEqual([debt.id]);
+      expect(await search(debtor.cuit.slice(3, 9))).toContain(debt.id);
+      // The company's name finds all its debts, newest first.
+      expect(await search(company.name)).toEqual([other.id, debt.id]);
+    });
+
+    it('a q of one or two characters still searches, alongside the filters', async () => {
+      const company = await createCompany(t.app, token);
+      const debt = await createDebt(t.app, token, { companyId: company.id, reference: 'Q7' });
+      await createDebt(t.app, token, { companyId: company.id, reference: 'OTRA' });
+      expect(await search('Q7', `&companyId=${company.id}`)).toEqual([debt.id]);
+      expect(await search('7', `&companyId=${company.id}`)).toContain(debt.id);
+    });
+
+    it('% and _ are plain characters, not wildcards', async () => {
+      const company = await createCompany(t.app, token);
+      const percent = await createDebt(t.app, token, { companyId: company.id, reference: 'AB%CD-1' });
+      await createDebt(t.app, token, { companyId: company.id, reference: 'ABXCD-2' });
+      expect(await search('AB%CD', `&companyId=${company.id}`)).toEqual([percent.id]);
+      expect(await search('AB_CD', `&companyId=${company.id}`)).toEqual([]);
+    });
+
+    it('a text that more than 20 000 debtors share still finds their debts (the joined search)', async () => {
+      const company = await createCompany(t.app, token);
+      const surname = unique('Comunísimo');
+      // Debtors in bulk: through the API this would take minutes.
+      await t.database.db.execute(sql`
+        INSERT INTO debtors (dni, first_name, last_name)
+        SELECT (70000000 + g)::text, 'Ana', ${surname} FROM generate_series(1, 20001) g`);
+      const [last] = await t.database.db.select({ id: max(debtors.id) }).from(debtors);
+      const debt = await createDebt(t.app, token, { companyId: company.id, debtorId: last?.id });
+      expect(await search(surname, `&companyId=${company.id}`)).toEqual([debt.id]);
+      const page = await call(t.app, token, { method: 'GET', url: `/api/debts?q=${surname}&limit=5` });
+      expect(page.body).toMatchObject({ total: 1, data: [{ id: debt.id }] });
+    });
+
+    it('a CLIENTE finds only the debts of its company', async () => {
+      const client = await createUser(t.app, token, 'CLIENTE');
+      const debtor = await createDebtor(t.app, token, { lastName: unique('Arrechea') });
+      const own = await createDebt(t.app, token, { companyId: client.companyId, debtorId: debtor.id });
+      await createDebt(t.app, token, { debtorId: debtor.id });
+      expect(await idsOf(`/api/debts?q=${debtor.lastName}`, client.token)).toEqual([own.id]);
+      expect((await idsOf(`/api/debts?q=${debtor.lastName}`)).length).toBe(2);
+    });
+  });
+
+  it('GET /api/debtors?q= finds a debtor by part of its CUIT', async () => {
+    const debtor = await createDebtor(t.app, token, { cuit: makeCuit('20') });
+    const found = await idsOf(`/api/debtors?q=${debtor.cuit.slice(2, 10)}`);
+    expect(found).toContain(debtor.id);
+  });
+});

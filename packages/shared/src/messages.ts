@@ -67,4 +67,7 @@ export const MESSAGES = {
   documentOwnerMismatch: 'La deuda indicada no pertenece a ese deudor.',
   documentFileMissing: 'El archivo de este documento ya no está disponible.',
   invalidPeriod: 'La fecha de fin no puede ser anterior a la de inicio.',
+  // issue 14 — the books (debt balance, settled quotas, debt status)
+  // issue 14 — users, companies and input edges
+  // issue 14 — requests, tokens and headers
 } as const;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream';
 import {
   DOCUMENT_MAX_BYTES,
   documentSchema,
@@ -44,7 +45,14 @@ interface Stored {
   fileName: string;
 }
 
-/** Streams one file part to storage under a new key; checks size and content. Removes it on refusal. */
+/**
+ * Streams one file part to storage under a new key; checks size and content. Removes it on refusal.
+ *
+ * Every stream here has its 'error' handled from the moment it exists: the file part and the probe
+ * are joined by `pipeline`, never by `.pipe()`, which leaves the probe without a listener while
+ * storage is still opening its file — and a body cut short in that moment (issue 14) was an
+ * unhandled 'error' that ended the process.
+ */
 async function store(part: MultipartFile, storage: DocumentStorage): Promise<Stored> {
   // Spread over 256 folders; never derived from the client's name.
   const key = `${randomUUID().slice(0, 2)}/${randomUUID()}`;
@@ -52,25 +60,27 @@ async function store(part: MultipartFile, storage: DocumentStorage): Promise<Sto
   // The client's side failing (a body cut short, a closed connection) is a 400; storage's is a 500.
   // A small body may already have failed before this runs, and then no event will ever come.
   let cut = Boolean(part.file.errored) || (part.file.destroyed && !part.file.readableEnded);
-  const fail = () => {
+  part.file.on('error', () => {
     cut = true;
-    probe.destroy(malformed());
-  };
-  part.file.on('error', fail);
-  part.file.on('close', () => {
-    if (!part.file.readableEnded) fail();
   });
+  part.file.on('close', () => {
+    if (!part.file.readableEnded) cut = true;
+  });
+  // Errors end both streams (and so storage's write) and are read below through `cut`.
+  pipeline(part.file, probe, () => {});
   try {
     if (cut) throw malformed();
-    await storage.put(key, part.file.pipe(probe)).catch((error: unknown) => {
+    await storage.put(key, probe).catch((error: unknown) => {
       throw cut ? malformed() : error;
     });
+    if (cut) throw malformed();
     if (part.file.truncated) throw tooLarge();
     if (probe.size === 0) throw badRequest('file', MESSAGES.fileEmpty);
     const mimeType = await detectMimeType(storage, key, part.filename, probe.isText());
     if (!mimeType) throw notAllowed();
     return { key, size: probe.size, mimeType, fileName: displayName(part.filename, mimeType) };
   } catch (error) {
+    probe.destroy();
     await storage.remove(key).catch(() => {});
     throw error;
   }
@@ -106,6 +116,8 @@ async function receive(request: FastifyRequest, storage: DocumentStorage) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
       } else if (part.fieldname !== 'file') {
+        // Drained and ignored, but still listened to: a part cut short must not end the process.
+        part.file.on('error', () => {});
         part.file.resume();
         throw badRequest('file', MESSAGES.fileRequired);
       } else {

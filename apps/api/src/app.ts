@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MESSAGES } from '@cobranzas/shared';
+import { type ApiResource, MESSAGES } from '@cobranzas/shared';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
+  type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -13,6 +15,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerGuard } from './auth/guard';
 import { registerJwt } from './auth/jwt';
 import { authRoutes } from './auth/routes';
+import { AUTH_CHANNEL, USER_STATE_RESOURCES, UserStateCache } from './auth/userState';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerDocs } from './docs';
@@ -77,6 +80,30 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * The cache of who each token's user is now, emptied by every committed write to users, companies
+ * or user types: this process's at once (app.writes), other processes' by NOTIFY (migration 0006).
+ */
+function userStatesOf(app: FastifyInstance, database: Database) {
+  const states = new UserStateCache(database.db);
+  app.decorate('writes', new EventEmitter<{ committed: [ApiResource] }>());
+  app.writes.on('committed', (resource) => {
+    if ((USER_STATE_RESOURCES as readonly string[]).includes(resource)) states.invalidate();
+  });
+  database.listen(AUTH_CHANNEL, {
+    message: () => states.invalidate(),
+    listening: (on) => states.setListening(on),
+  });
+  app.decorate('userStates', states);
+  return states;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    userStates: UserStateCache;
+  }
+}
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -129,9 +156,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   });
   await registerJwt(app, config);
   await registerDocs(app, VERSION);
-  registerGuard(app);
-
   const { db } = database;
+  registerGuard(app, userStatesOf(app, database));
+
   healthModule(app, db, VERSION);
   authRoutes(app, { db, config });
   usersModule(app, db);

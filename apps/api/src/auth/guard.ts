@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import { authenticate } from './jwt';
+import { mayAct, type UserStateCache } from './userState';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,17 +51,35 @@ function authorize(request: FastifyRequest, routeUrl: string) {
 }
 
 /**
+ * The token says who signed in; the user's current state says what they may do now. A user made
+ * inactive or deleted (or a CLIENTE of an inactive company) is refused at once, and a new type or
+ * company applies from the next request, not when the token expires (issue 14 §2).
+ */
+async function actAsCurrentUser(request: FastifyRequest, states: UserStateCache) {
+  const token = await authenticate(request);
+  const state = await states.get(token.sub);
+  if (!mayAct(state)) throw new HttpError(401, MESSAGES.unauthorized);
+  request.user = {
+    ...token,
+    name: state.name,
+    alias: state.alias,
+    type: state.role,
+    companyId: state.companyId,
+  };
+}
+
+/**
  * One hook guards every /api route. It runs at onRequest, before the body is read, so a refused
  * request costs nothing and answers 401/403 before any 400 about its content.
  */
-export function registerGuard(app: FastifyInstance) {
+export function registerGuard(app: FastifyInstance, states: UserStateCache) {
   app.addHook('onRequest', async (request) => {
     const routeUrl = request.routeOptions.url;
     // Unknown routes reach the 404 handler; the web app's files are public.
     if (!routeUrl?.startsWith('/api/')) return;
     const access = request.routeOptions.config.access;
     if (access === 'public' || routeUrl === DOCS_PREFIX || routeUrl.startsWith(`${DOCS_PREFIX}/`)) return;
-    await authenticate(request);
+    await actAsCurrentUser(request, states);
     if (access !== 'authenticated') authorize(request, routeUrl);
   });
 }

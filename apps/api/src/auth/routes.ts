@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { users, userTypes } from '../db/schema';
+import { companies, users, userTypes } from '../db/schema';
 import { HttpError } from '../errors';
 import type { TokenClaims } from './jwt';
 import { verifyPassword } from './passwords';
 import { LoginThrottle } from './throttle';
+import { mayAct } from './userState';
 
 const tokenUser = {
   id: users.id,
@@ -18,6 +19,7 @@ const tokenUser = {
   active: users.active,
   companyId: users.companyId,
   role: userTypes.role,
+  companyActive: companies.active,
 };
 
 const errors = { 401: errorResponseSchema, 429: errorResponseSchema };
@@ -31,6 +33,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: { db: Db; confi
       .select(tokenUser)
       .from(users)
       .innerJoin(userTypes, eq(users.userTypeId, userTypes.id))
+      .leftJoin(companies, eq(users.companyId, companies.id))
       .where(where);
     return row;
   };
@@ -73,7 +76,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: { db: Db; confi
         alias && password ? await findUser(sql`lower(${users.alias}) = lower(${alias})`) : undefined;
       // Always run argon2 (against a dummy hash when there is no user) so timing reveals nothing.
       const matches = await verifyPassword(user?.passwordHash ?? null, password);
-      if (!user || !matches || !user.active) {
+      if (!user || !matches || !mayAct(user)) {
         throttle.recordFailure(key);
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
@@ -94,9 +97,9 @@ export function authRoutes(app: FastifyInstance, { db, config }: { db: Db; confi
       },
     },
     async (request) => {
-      // Re-read the user: a deactivated or deleted user, or a changed role, must not live on.
+      // Re-read the user: the new token carries the current name, type and company.
       const user = await findUser(eq(users.id, request.user.sub));
-      if (!user?.active) throw new HttpError(401, MESSAGES.unauthorized);
+      if (!mayAct(user)) throw new HttpError(401, MESSAGES.unauthorized);
       return issue(user);
     },
   );

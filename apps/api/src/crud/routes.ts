@@ -1,4 +1,5 @@
-import { errorResponseSchema, idParamsSchema, listResponseSchema } from '@cobranzas/shared';
+import type { EventEmitter } from 'node:events';
+import { type ApiResource, errorResponseSchema, idParamsSchema, listResponseSchema } from '@cobranzas/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,12 +31,34 @@ export function sentFields(request: FastifyRequest, body: Row): Row {
   return Object.fromEntries(Object.entries(body).filter(([key]) => wasSent(request, key)));
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Emits `committed` with the resource's name after each committed create, update or delete. */
+    writes: EventEmitter<{ committed: [ApiResource] }>;
+  }
+}
+
+/** The options with an afterCommit that first tells `app.writes` (e.g. the user-state cache). */
+function announcingCommits(app: FastifyInstance, options: CrudOptions): CrudOptions {
+  const hooks = options.hooks ?? {};
+  return {
+    ...options,
+    hooks: {
+      ...hooks,
+      async afterCommit(change) {
+        app.writes.emit('committed', options.resource);
+        await hooks.afterCommit?.(change);
+      },
+    },
+  };
+}
+
 /**
  * Registers list/read/create/update/delete for one resource with the conventions of DESIGN.md §7
  * and returns its service for extra calls. Resources differ only in their options.
  */
 export function crudModule(app: FastifyInstance, db: Db, options: CrudOptions): CrudService {
-  const service = crudService(db, options);
+  const service = crudService(db, announcingCommits(app, options));
   const { schemas } = options;
   const operations = new Set(options.operations ?? ['list', 'read', 'create', 'update', 'delete']);
   const base = `/api/${options.resource}`;

@@ -23,7 +23,19 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the SQL migrations in apps/api/drizzle. */
   migrate(): Promise<void>;
+  /**
+   * Follows NOTIFY on `channel` from every process on this database (until close). `listening`
+   * says whether every write can reach `message` now: false while PostgreSQL's listening
+   * connection is down (it reconnects by itself). PGlite has one owner process, whose own writes
+   * are all there is: listening from the start, no messages needed.
+   */
+  listen(channel: string, handlers: NotifyHandlers): void;
   close(): Promise<void>;
+}
+
+export interface NotifyHandlers {
+  message(payload: string): void;
+  listening(on: boolean): void;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -53,6 +65,7 @@ export async function createDatabase(config: Config, options: { memory?: boolean
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS }),
+    listen: (_channel, handlers) => handlers.listening(true),
     close: () => client.close().finally(unlock),
   };
 }
@@ -88,9 +101,13 @@ function createPostgres(connectionString: string): Database {
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
+  const listeners: (() => Promise<void>)[] = [];
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    listen(channel, handlers) {
+      listeners.push(listenTo(connectionString, channel, handlers));
+    },
     async migrate() {
       const client = await pool.connect();
       try {
@@ -101,6 +118,57 @@ function createPostgres(connectionString: string): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await Promise.all(listeners.map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own, outside the pool. When it drops, `listening(false)` at once
+ * and a new connection a second later, for as long as it takes. Returns how to stop.
+ */
+function listenTo(connectionString: string, channel: string, handlers: NotifyHandlers) {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const again = () => {
+    if (!stopped) retry = setTimeout(connect, RECONNECT_MS);
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString });
+    // A lost connection is reported by 'end'; its 'error' must not crash the process.
+    client.on('error', () => {});
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.message(message.payload ?? '');
+    });
+    client.on('end', () => {
+      if (current !== client) return;
+      current = undefined;
+      handlers.listening(false);
+      again();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      await client.end().catch(() => {});
+      again();
+      return;
+    }
+    if (stopped) return void (await client.end().catch(() => {}));
+    current = client;
+    handlers.listening(true);
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }

@@ -19,7 +19,7 @@ import { AUTH_CHANNEL, USER_STATE_RESOURCES, UserStateCache } from './auth/userS
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerDocs } from './docs';
-import { registerErrorHandling } from './errors';
+import { clientErrorHandler, registerErrorHandling } from './errors';
 import { auditModule } from './modules/audit';
 import { catalogsModule } from './modules/catalogs';
 import { companiesModule } from './modules/companies';
@@ -125,6 +125,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     // X-Forwarded-For, but only when the proxy is trusted (TRUST_PROXY).
     trustProxy: config.trustProxy,
     logController: new OneLinePerRequest(),
+    clientErrorHandler,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type ErrorResponse, MESSAGES } from '@cobranzas/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -93,4 +95,30 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError && error.headers) reply.headers(error.headers);
     return reply.code(statusCode).send(body);
   });
+}
+
+/**
+ * Errors Node's HTTP parser finds before Fastify sees a request (headers too large, a malformed
+ * request line, a request too slow to arrive) answered in the contract's Spanish `{message}` shape
+ * instead of Fastify's English default. Fastify's `clientErrorHandler` option; `this` is the app.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  // A reset connection is already gone: nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MESSAGES.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, MESSAGES.requestTimeout]
+        : [400, MESSAGES.malformedRequest];
+  this.log.debug({ err: error }, 'pedido mal formado');
+  if (socket.writable) {
+    const body = JSON.stringify({ message });
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -47,13 +47,25 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = (() => {
     crossOriginEmbedderPolicy: false,
     // Same answer as frame-ancestors 'none' for browsers that only read X-Frame-Options.
     frameguard: { action: 'deny' },
+    // Only over HTTPS (below): HSTS on a plain-http answer would pin a browser to https that may not exist.
+    strictTransportSecurity: false,
   })({} as IncomingMessage, response as unknown as ServerResponse, () => {});
   return Object.freeze(headers);
 })();
 
+/** helmet's value, sent only on answers to requests that came over HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Helmet's headers on every answer; on every /api answer `Cache-Control: no-store` (personal data
+ * and tokens must not sit in a browser's or a proxy's cache; a route may still set its own); HSTS
+ * only when the request came over HTTPS — behind TRUST_PROXY, as the proxy's X-Forwarded-Proto says.
+ */
 export function registerSecurity(app: FastifyInstance) {
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
 }

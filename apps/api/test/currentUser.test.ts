@@ -167,7 +167,7 @@ describe.skipIf(!backends.find((b) => b.name === 'postgres')?.available)(
       const onSecond = () => call(second.app, user.token, { method: 'GET', url: '/api/audit' });
       expect((await onFirst()).status).toBe(200);
       expect((await onSecond()).status).toBe(200);
-      const client = new pg.Client({ connectionString: t.config.databaseUrl });
+      const client = new pg.Client({ connectionString: t.config.databaseUrl ?? undefined });
       await client.connect();
       await client.query('UPDATE users SET user_type_id = 2 WHERE id = $1', [user.id]);
       await client.end();

@@ -68,6 +68,42 @@ export const MESSAGES = {
   documentFileMissing: 'El archivo de este documento ya no está disponible.',
   invalidPeriod: 'La fecha de fin no puede ser anterior a la de inicio.',
   // issue 14 — the books (debt balance, settled quotas, debt status)
+  paymentExceedsBalance: (balance: string) => `El pago supera el saldo de la deuda (${balance}).`,
+  depositExceedsBalance: (balance: string) => `El depósito supera el saldo de la deuda (${balance}).`,
+  originalBelowPaid: (minimum: string) =>
+    `El importe original no puede ser menor que lo ya pagado: debe ser al menos ${minimum}.`,
+  balanceWouldBeNegative: (balance: string) =>
+    `No se puede: el saldo de la deuda quedaría negativo (${balance}).`,
+  planExceedsBalance: (balance: string) => `El plan supera el saldo de la deuda (${balance}).`,
+  quotasExceedBalance: (unpaid: string, balance: string) =>
+    `Las cuotas sin pagar sumarían ${unpaid} y superarían el saldo de la deuda (${balance}).`,
+  quotaPaymentLocked:
+    'Este pago salda una cuota del plan: no se modifica ni se elimina por separado. Anule el pago desde la cuota.',
+  quotaNotPaid: 'La cuota no está pagada.',
+  debtClosed: (status: string) =>
+    `La deuda está ${status}: no admite nuevos pagos, depósitos, servicios, cuotas, planes ni mora. Para reabrirla, cambie su estado.`,
+  useStageChange: 'La etapa se cambia con «Cambiar etapa» (PATCH /api/debts/{id}/stage), no al editar la deuda.',
+  useStatusChange: 'El estado se cambia con «Cambiar estado» (PATCH /api/debts/{id}/status), no al editar la deuda.',
+  newDebtStatus: 'Una deuda nueva empieza activa: su estado se cambia después con «Cambiar estado».',
+  sameStatus: 'La deuda ya está en ese estado.',
+  statusTransitionNotAllowed: (from: string, to: string) => `Una deuda ${from} no puede pasar a ${to}.`,
+  cancelNeedsZeroBalance: (balance: string) =>
+    `Solo se cancela una deuda sin saldo: todavía se deben ${balance}.`,
+  statusNeedsBalance: (status: string) => `Una deuda sin saldo no puede quedar ${status}.`,
+  agreementNeedsPlan: 'Una deuda queda en convenio con un plan de pagos: no tiene cuotas sin pagar.',
+  balanceSettled: 'El saldo llegó a cero.',
+  balanceReopened: (balance: string) => `La deuda volvió a tener saldo (${balance}).`,
+  planAgreed: (installments: number, total: string) =>
+    `Plan de pagos de ${installments} ${installments === 1 ? 'cuota' : 'cuotas'} por ${total}.`,
   // issue 14 — users, companies and input edges
+  lastAdmin:
+    'Debe quedar al menos un administrador activo: no se puede quitar el rol de administrador, desactivar ni eliminar al último.',
+  userHasHistory:
+    'No se puede eliminar un usuario con actividad registrada (pagos, gestiones, observaciones, tareas, documentos, deudas asignadas o cambios): desactívelo en su lugar.',
+  assigneeNotStaff: 'La deuda solo se puede asignar a un usuario activo de la agencia (ADMIN o GENERAL).',
+  unknownParam: 'Este parámetro no existe en esta lista.',
   // issue 14 — requests, tokens and headers
+  headersTooLarge: 'Las cabeceras del pedido son demasiado grandes.',
+  requestTimeout: 'El pedido tardó demasiado en llegar.',
+  malformedRequest: 'El pedido HTTP está mal formado.',
 } as const;

@@ -24,6 +24,7 @@ import {
 } from './api';
 import { type LighthouseScores, lighthouseMarkdown, lighthouseScores, lighthouseUnmet } from './lighthouse';
 import { prewarm } from './prewarm';
+import { measureUserState, USER_STATE_BUDGET, type UserStateCost } from './userState';
 import { measureWeb, webMarkdown, webUnmet } from './web';
 
 type DbKind = 'pglite' | 'postgres';
@@ -59,6 +60,7 @@ interface DbResult {
   measures: Measure[];
   report: ReportMeasure;
   idleRssMb: number;
+  userState: UserStateCost;
   lighthouse?: LighthouseScores[];
 }
 
@@ -74,6 +76,11 @@ async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Pro
   console.log(`  ${kind.padEnd(8)} ${warmed}`);
   const env: Record<string, string> =
     kind === 'postgres' ? { DATABASE_URL: PG_URL, DATA_DIR: options.dir } : { DATA_DIR: options.dir };
+  // Before the server: a PGlite directory has one owner.
+  const userState = await measureUserState(env);
+  console.log(
+    `  ${kind.padEnd(8)} usuario actual: ${userState.hitMicros.toFixed(2)} µs en caché, ${userState.missMicros.toFixed(0)} µs leído de la base`,
+  );
   const api = await startApi(port, { ...env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD });
   const ceiling = await startCeiling(port + 1);
   const measures: Measure[] = [];
@@ -176,7 +183,7 @@ async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Pro
     }
     // On a quiet server, after the load: Lighthouse measures the page, not the queue.
     const lighthouse = withLighthouse ? await lighthouseScores(api.base, token) : undefined;
-    return { kind, measures, report, idleRssMb, ...(lighthouse ? { lighthouse } : {}) };
+    return { kind, measures, report, idleRssMb, userState, ...(lighthouse ? { lighthouse } : {}) };
   } finally {
     await api.stop();
     await ceiling.stop();
@@ -211,10 +218,28 @@ function apiUnmet(results: DbResult[]): string[] {
       lines.push(`${db}: ${m.name}, ${got} (${budget.slice(2)})`);
     }
     if (result.report.status !== 200) lines.push(`${db}: clientDebt respondió HTTP ${result.report.status}`);
+    for (const check of userStateChecks(result.userState))
+      if (!check.pass) lines.push(`${db}: usuario actual, ${check.got} (${check.budget})`);
     for (const check of reportChecks(result.report))
       if (!check.pass) lines.push(`${db}: clientDebt, ${check.got} (${check.budget})`);
   }
   return lines;
+}
+
+/** The current user's cost per request (issue 14 §2), each with what this run got. */
+function userStateChecks(cost: UserStateCost) {
+  return [
+    {
+      budget: `en caché ≤ ${USER_STATE_BUDGET.hitMicros} µs`,
+      got: `en caché ${cost.hitMicros.toFixed(2)} µs`,
+      pass: cost.hitMicros <= USER_STATE_BUDGET.hitMicros,
+    },
+    {
+      budget: `leído de la base ≤ ${USER_STATE_BUDGET.missMicros} µs`,
+      got: `leído de la base ${cost.missMicros.toFixed(0)} µs`,
+      pass: cost.missMicros <= USER_STATE_BUDGET.missMicros,
+    },
+  ];
 }
 
 /** clientDebt's budgets (issue 7), each with what this run got. */
@@ -283,6 +308,12 @@ function markdown(results: DbResult[], started: Date, unmet: string[]): string {
       .map((check) => `${ok(check.pass)} ${check.budget}`)
       .join(', ');
     lines.push(
+      '',
+      `Usuario actual de cada pedido (issue 14): ${result.userState.hitMicros.toFixed(2)} µs cuando está en caché (todo pedido salvo el primero de un usuario tras un cambio de usuarios o compañías), ${result.userState.missMicros.toFixed(0)} µs cuando se lee de la base — ${userStateChecks(
+        result.userState,
+      )
+        .map((check) => `${ok(check.pass)} ${check.budget}`)
+        .join(', ')}.`,
       '',
       `clientDebt de la compañía con ${Math.round(DEBTS / 10).toLocaleString('es-AR')} deudas: HTTP ${r.status}, primer byte ${r.ttfbMs.toFixed(0)} ms, total ${(r.totalMs / 1000).toFixed(1)} s, ${(r.bytes / 2 ** 20).toFixed(1)} MiB, RSS del servidor +${r.rssGrowthMb.toFixed(0)} MB (en reposo ${result.idleRssMb.toFixed(0)} MB) — ${verdicts}.`,
       '',

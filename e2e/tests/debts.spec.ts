@@ -162,7 +162,13 @@ test.describe('Deudas (issue 5)', () => {
     await expect(main(page).getByText('Solo lectura')).toBeVisible();
     await expect(amount(page, 'saldo')).toHaveText('$ 2.500,00');
     await expect(page.getByRole('row', { name: 'Cuota 2' })).toBeVisible();
-    for (const name of ['Editar', 'Cambiar etapa', 'Pagar la cuota 1', 'Mora de la cuota 1']) {
+    for (const name of [
+      'Editar',
+      'Cambiar etapa',
+      'Cambiar estado',
+      'Pagar la cuota 1',
+      'Mora de la cuota 1',
+    ]) {
       await expect(main(page).getByRole('button', { name })).toHaveCount(0);
     }
     await expect(main(page).getByRole('link', { name: 'Editar' })).toHaveCount(0);
@@ -209,5 +215,56 @@ test.describe('Deudas (issue 5)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Deudas judiciales' })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`deuda N\\.º ${debt.id} de`) })).toBeVisible();
     await expect(main(page).getByLabel('Totales')).toContainText('Saldo total');
+  });
+  test("ADMIN undoes a quota's payment from the quota, then archives the debt: no new payments, a trace in Gestiones", async ({
+    page,
+    signIn,
+  }) => {
+    const fravega = await companyId(page, 'Frávega S.A.');
+    const debtor = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debtors', {
+      dni: runDni(),
+      firstName: 'Inés',
+      lastName: unique('Vera'),
+    });
+    const debt = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
+      debtorId: debtor.id,
+      companyId: fravega,
+      originalAmount: '1000.00',
+    });
+    const plan = await apiCall<{ quotas: { id: number }[] }>(page, 'ADMIN', 'POST', '/quotas/plan', {
+      debtId: debt.id,
+      installments: 2,
+      firstDueDate: '2030-01-10',
+    });
+    await apiCall(page, 'ADMIN', 'PATCH', `/quotas/${plan.quotas[0]?.id}/pay`, {});
+
+    await signIn('ADMIN', `/debts/view/${debt.id}`);
+    await expect(amount(page, 'saldo')).toHaveText('$ 500,00');
+    // In Pagos the quota's payment has no delete button: it is undone from its quota.
+    await page.getByRole('tab', { name: 'Pagos' }).click();
+    await expect(page.getByRole('row', { name: /Pago de \$ 500,00/ })).toContainText('Cuota del plan');
+    await expect(page.getByRole('button', { name: /^Eliminar Pago/ })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Cuotas' }).click();
+    await page.getByRole('button', { name: 'Anular el pago de la cuota 1' }).click();
+    const undo = page.getByRole('dialog', { name: 'Anular el pago de la cuota 1' });
+    await undo.getByRole('button', { name: 'Anular pago' }).click();
+    await expect(amount(page, 'saldo')).toHaveText('$ 1.000,00');
+    await expect(page.getByRole('button', { name: 'Pagar la cuota 1' })).toBeVisible();
+
+    // En convenio with its plan: it may be archived (not cancelled: it still owes).
+    await page.getByRole('button', { name: 'Cambiar estado' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Pasar a cancelada' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Pasar a archivada' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pasar a archivada' });
+    await dialog.getByRole('textbox', { name: 'Comentario' }).fill('El deudor se mudó al exterior.');
+    await dialog.getByRole('button', { name: 'Pasar a archivada' }).click();
+    await expect(main(page).getByText(/^La deuda está archivada: no admite nuevos pagos/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pagar la cuota 1' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Pagos' }).click();
+    await expect(page.getByRole('button', { name: 'Registrar pago' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Gestiones' }).click();
+    await expect(
+      main(page).getByText('Cambio de estado: EN_CONVENIO → ARCHIVADA. El deudor se mudó al exterior.'),
+    ).toBeVisible();
   });
 });

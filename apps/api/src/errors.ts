@@ -49,14 +49,14 @@ export function foreignKeyField(error: PgError): string | undefined {
 function validationErrors(
   error: FastifyError & { validation: { instancePath: string; message?: string }[] },
 ) {
-  const errors: FieldErrors = {};
+  // A Map, not an object: a field may be named after anything, `valueOf` or `__proto__` included.
+  const errors = new Map<string, string[]>();
   for (const issue of error.validation) {
     const field =
       issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-    errors[field] ??= [];
-    errors[field].push(issue.message ?? MESSAGES.invalidInput);
+    errors.set(field, [...(errors.get(field) ?? []), issue.message ?? MESSAGES.invalidInput]);
   }
-  return errors;
+  return Object.fromEntries(errors) as FieldErrors;
 }
 
 const send = (statusCode: number, body: ErrorResponse) => ({ statusCode, body });

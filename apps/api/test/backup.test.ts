@@ -54,7 +54,7 @@ forEachBackend('backup and restore (npm run backup / restore)', (backend) => {
     const quota = await create(source.app, token, 'quotas', {
       debtId: ids.debts,
       number: 2,
-      amount: '1234.56',
+      amount: '234.56',
       dueDate: '2026-01-10',
     });
     await call(source.app, token, { method: 'PATCH', url: `/api/quotas/${quota.id}/pay`, payload: {} });

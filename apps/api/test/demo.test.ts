@@ -65,6 +65,19 @@ describe('demo data (npm run demo) on PGlite', () => {
     expect(settled.n).toBe(0);
   });
 
+  it('the portfolio obeys the books (issue 14): unpaid quotas within the balance, status follows the balance', async () => {
+    const row = await scalar(sql`
+      SELECT
+        count(*) FILTER (WHERE u.unpaid > d.balance)::int AS over_balance,
+        count(*) FILTER (WHERE (d.balance = 0) <> (d.status = 'CANCELADA'))::int AS status_off,
+        count(*) FILTER (WHERE d.status = 'EN_CONVENIO' AND u.n = 0)::int AS agreement_without_plan
+      FROM debts d CROSS JOIN LATERAL (
+        SELECT coalesce(sum(q.amount + q.mora_amount), 0) AS unpaid, count(q.id) AS n
+        FROM quotas q WHERE q.debt_id = d.id AND q.status <> 'PAGADA'
+      ) u`);
+    expect(row).toEqual({ over_balance: 0, status_off: 0, agreement_without_plan: 0 });
+  });
+
   it('plans: paid quotas point to their payment; some quotas are overdue', async () => {
     const broken = await scalar(sql`
       SELECT count(*)::int AS n FROM quotas q LEFT JOIN payments p ON p.id = q.payment_id

@@ -161,22 +161,33 @@ forEachBackend('money: plans, pays, mora and exact balances', (backend) => {
       expect(await get(`/api/debts/${debt.id}`)).toMatchObject({ paidAmount: '200.00', balance: '400.00' });
     });
 
-    it('deleting the payment of a quota makes it payable again (EN_MORA when it had mora)', async () => {
+    it('undoing the payment of a quota (DELETE /quotas/{id}/payment) makes it payable again (EN_MORA when it had mora)', async () => {
       const debt = await createDebt(t.app, token, { originalAmount: '100' });
       const { body } = await plan({ debtId: debt.id, installments: 1, firstDueDate: '2024-01-10' });
       const quotaId = body.quotas[0].id;
       await patch(`/api/quotas/${quotaId}/mora`, { moraAmount: '1.50' });
       const paid = await patch(`/api/quotas/${quotaId}/pay`);
+      // Its payment alone is not deleted (issue 14): the quota undoes both.
       expectStatus(
         await call(t.app, token, { method: 'DELETE', url: `/api/payments/${paid.body.paymentId}` }),
+        409,
+      );
+      expectStatus(
+        await call(t.app, token, { method: 'DELETE', url: `/api/quotas/${quotaId}/payment` }),
         204,
       );
+      expect((await get(`/api/payments?quotaId=${quotaId}`)).total).toBe(0);
       expect(await get(`/api/quotas/${quotaId}`)).toMatchObject({
         status: 'EN_MORA',
         paidAt: null,
         paymentId: null,
       });
-      expect(await get(`/api/debts/${debt.id}`)).toMatchObject({ paidAmount: '0.00', balance: '101.50' });
+      // The pay had settled the debt (CANCELADA); with balance again it is back in its plan.
+      expect(await get(`/api/debts/${debt.id}`)).toMatchObject({
+        paidAmount: '0.00',
+        balance: '101.50',
+        status: 'EN_CONVENIO',
+      });
       expectStatus(await patch(`/api/quotas/${quotaId}/pay`), 200);
     });
   });
@@ -255,13 +266,14 @@ forEachBackend('money: plans, pays, mora and exact balances', (backend) => {
       expect((await get(`/api/debts/${debtId}`)).balance).toBe('0.56');
       await call(t.app, token, { method: 'DELETE', url: `/api/deposits/${deposit.id}` });
       expect((await get(`/api/debts/${debtId}`)).balance).toBe('0.57');
-      const overpaid = await create(t.app, token, 'payments', {
-        debtId,
-        amount: '1000',
-        paidAt: '2024-02-03',
+      // More than the balance is refused (issue 14) and changes nothing.
+      const overpaid = await call(t.app, token, {
+        method: 'POST',
+        url: '/api/payments',
+        payload: { debtId, amount: '1000', paidAt: '2024-02-03' },
       });
-      expect((await get(`/api/debts/${debtId}`)).balance).toBe('-999.43');
-      await call(t.app, token, { method: 'DELETE', url: `/api/payments/${overpaid.id}` });
+      expectStatus(overpaid, 409);
+      expect((await get(`/api/debts/${debtId}`)).balance).toBe('0.57');
     });
 
     it('concurrent writes on one debt all count: 10 payments of 0.10 and 5 services of 0.01 at once', async () => {

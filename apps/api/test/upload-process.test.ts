@@ -117,14 +117,15 @@ for (const backend of backends) {
       await alive();
     });
 
-    it('a well-formed upload cut at any byte, or with garbage in its place → 4xx, and the server answers', async () => {
+    it('a well-formed upload cut anywhere before its file ends, with garbage in place of the rest → 4xx, and the server answers', async () => {
       const valid = multipartBody([
         { name: 'debtId', value: String(debtId) },
         { name: 'file', filename: 'a.pdf', content: SAMPLES.pdf },
       ]);
       await fc.assert(
         fc.asyncProperty(
-          fc.integer({ min: 0, max: valid.payload.length - 2 }),
+          // Up to the file's last byte: past its closing delimiter the file has arrived whole.
+          fc.integer({ min: 0, max: valid.payload.indexOf(SAMPLES.pdf) + SAMPLES.pdf.length }),
           fc.uint8Array({ maxLength: 300 }),
           async (cut, garbage) => {
             const body = Buffer.concat([valid.payload.subarray(0, cut), Buffer.from(garbage)]);

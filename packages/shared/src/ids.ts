@@ -7,8 +7,17 @@ export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/**
+ * A DNI as it is stored, compared and looked up: digits only, without leading zeros, so "01.234.567",
+ * "01234567" and "1234567" are one person.
+ */
+export function normalizeDni(value: string): string {
+  return onlyDigits(value).replace(/^0+/, '');
+}
+
+/** A DNI in its stored form (normalizeDni): 7 or 8 digits, the first not a zero. */
 export function isValidDni(value: string): boolean {
-  return /^\d{7,8}$/.test(value) && Number(value) > 0;
+  return /^[1-9]\d{6,7}$/.test(value);
 }
 
 /** The check digit for the first ten digits, or null when the computed digit is 10 (no valid CUIT). */

@@ -1,5 +1,7 @@
 export * from './dates';
+export * from './debtStatus';
 export * from './enums';
+export * from './fileNames';
 export * from './ids';
 export * from './messages';
 export * from './money';

@@ -82,8 +82,10 @@ export const MESSAGES = {
   quotaNotPaid: 'La cuota no está pagada.',
   debtClosed: (status: string) =>
     `La deuda está ${status}: no admite nuevos pagos, depósitos, servicios, cuotas, planes ni mora. Para reabrirla, cambie su estado.`,
-  useStageChange: 'La etapa se cambia con «Cambiar etapa» (PATCH /api/debts/{id}/stage), no al editar la deuda.',
-  useStatusChange: 'El estado se cambia con «Cambiar estado» (PATCH /api/debts/{id}/status), no al editar la deuda.',
+  useStageChange:
+    'La etapa se cambia con «Cambiar etapa» (PATCH /api/debts/{id}/stage), no al editar la deuda.',
+  useStatusChange:
+    'El estado se cambia con «Cambiar estado» (PATCH /api/debts/{id}/status), no al editar la deuda.',
   newDebtStatus: 'Una deuda nueva empieza activa: su estado se cambia después con «Cambiar estado».',
   sameStatus: 'La deuda ya está en ese estado.',
   statusTransitionNotAllowed: (from: string, to: string) => `Una deuda ${from} no puede pasar a ${to}.`,

@@ -307,17 +307,25 @@ export function crudService(db: Db, options: CrudOptions) {
     return read(id, user);
   }
 
+  /** A delete of a record still referenced (23503) as the resource's own 409, when it has one. */
+  function deleteError(error: unknown) {
+    return options.inUse && pgErrorOf(error)?.code === '23503' ? conflict(options.inUse) : error;
+  }
+
   async function remove(id: number, user: TokenPayload): Promise<void> {
-    const before = await db.transaction(async (tx) => {
-      const ctx = context(tx, user);
-      const current = await lockRow(tx, id, user);
-      await hooks.beforeDelete?.(current, ctx);
-      // A record still referenced fails with 23503: the error handler answers 409 'en uso'.
-      await tx.delete(table).where(eq(table.id, id));
-      await hooks.afterWrite?.({ before: current, after: null }, ctx);
-      await audit(tx, user, 'delete', current, null);
-      return current;
-    });
+    const before = await db
+      .transaction(async (tx) => {
+        const ctx = context(tx, user);
+        const current = await lockRow(tx, id, user);
+        await hooks.beforeDelete?.(current, ctx);
+        // A record still referenced fails with 23503: the resource's `inUse` 409, or the error
+        // handler's generic 409 'en uso'.
+        await tx.delete(table).where(eq(table.id, id));
+        await hooks.afterWrite?.({ before: current, after: null }, ctx);
+        await audit(tx, user, 'delete', current, null);
+        return current;
+      })
+      .catch(rethrow(deleteError));
     await hooks.afterCommit?.({ before, after: null });
   }
 

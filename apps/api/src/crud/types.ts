@@ -77,6 +77,11 @@ export interface CrudOptions {
   unique?: Record<string, { field: string; message: string }>;
   /** Foreign-key field → Spanish message when the referenced record does not exist (400). */
   references?: Record<string, string>;
+  /**
+   * The 409 message when a delete fails because other records still point to this one (PostgreSQL
+   * 23503). Default: MESSAGES.referenced.
+   */
+  inUse?: string;
   operations?: Operation[];
   hooks?: {
     /** Validates and turns the parsed body into the row to insert. */

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { crudModule, dateFrom, dateTo, equals } from '../crud';
 import type { Db } from '../db/client';
 import { deposits } from '../db/schema';
-import { recomputeChangedDebt } from './debts/totals';
+import { assertDebtOpen, depositOverdrawn, keepBooksOf } from './debts/books';
 import { lockDebt, viaDebt } from './scope';
 
 /** Money deposited in a bank or court account toward a debt (e.g. salary retentions). */
@@ -39,10 +39,11 @@ export function depositsModule(app: FastifyInstance, db: Db) {
     scope: viaDebt(deposits.debtId),
     hooks: {
       async beforeCreate(input, { db, user }) {
-        await lockDebt(db, input.debtId as number, user);
+        assertDebtOpen(await lockDebt(db, input.debtId as number, user));
         return input;
       },
-      afterWrite: recomputeChangedDebt,
+      // Never above the balance it pays (409 naming it); a zero balance cancels the debt.
+      afterWrite: keepBooksOf(depositOverdrawn),
     },
   });
 }

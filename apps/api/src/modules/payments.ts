@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   paymentCreateSchema,
   paymentListQuerySchema,
   paymentSchema,
@@ -9,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { crudModule, dateFrom, dateTo, equals } from '../crud';
 import type { Db } from '../db/client';
 import { payments, users } from '../db/schema';
-import { recomputeChangedDebt } from './debts/totals';
-import { reopenPaidQuota } from './quotas/pay';
+import { conflict } from '../errors';
+import { assertDebtOpen, keepBooksOf, paymentOverdrawn } from './debts/books';
 import { lockDebt, viaDebt } from './scope';
 
 export function paymentsModule(app: FastifyInstance, db: Db) {
@@ -44,14 +45,20 @@ export function paymentsModule(app: FastifyInstance, db: Db) {
     scope: viaDebt(payments.debtId),
     hooks: {
       async beforeCreate(input, { db, user }) {
-        await lockDebt(db, input.debtId as number, user);
+        assertDebtOpen(await lockDebt(db, input.debtId as number, user));
         // The author comes from the token, never from the body.
         return { ...input, createdBy: user.sub };
       },
-      async beforeDelete(current, { db, user }) {
-        if (current.quotaId !== null) await reopenPaidQuota(db, user, current.quotaId as number);
+      // The payment of a quota moves with its quota: DELETE /quotas/{id}/payment undoes both.
+      beforeUpdate(input, current) {
+        if (current.quotaId !== null) throw conflict(MESSAGES.quotaPaymentLocked);
+        return input;
       },
-      afterWrite: recomputeChangedDebt,
+      beforeDelete(current) {
+        if (current.quotaId !== null) throw conflict(MESSAGES.quotaPaymentLocked);
+      },
+      // Never above the balance it pays (409 naming it); a zero balance cancels the debt.
+      afterWrite: keepBooksOf(paymentOverdrawn),
     },
   });
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { crudModule, equals } from '../crud';
 import type { Db } from '../db/client';
 import { services } from '../db/schema';
-import { recomputeChangedDebt } from './debts/totals';
+import { assertDebtOpen, keepBooksOf } from './debts/books';
 import { lockDebt, viaDebt } from './scope';
 
 /** Costs charged to a debt (carta documento, tasa de justicia, honorarios): they raise its balance. */
@@ -35,10 +35,11 @@ export function servicesModule(app: FastifyInstance, db: Db) {
     scope: viaDebt(services.debtId),
     hooks: {
       async beforeCreate(input, { db, user }) {
-        await lockDebt(db, input.debtId as number, user);
+        assertDebtOpen(await lockDebt(db, input.debtId as number, user));
         return input;
       },
-      afterWrite: recomputeChangedDebt,
+      // Lowering or deleting a cost may not leave what was paid above what is owed.
+      afterWrite: keepBooksOf(),
     },
   });
 }

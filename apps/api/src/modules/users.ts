@@ -5,12 +5,12 @@ import {
   userSchema,
   userUpdateSchema,
 } from '@cobranzas/shared';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
-import { crudModule, equals, type Row } from '../crud';
+import { crudModule, type Executor, equals, type Row } from '../crud';
 import type { Db } from '../db/client';
-import { companies, users, userTypes } from '../db/schema';
+import { auditLog, companies, users, userTypes } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 
 async function roleOf(db: Db, userTypeId: number) {
@@ -27,6 +27,51 @@ async function companyFor(db: Db, userTypeId: number, companyId: number | null) 
   if ((await roleOf(db, userTypeId)) !== 'CLIENTE') return null;
   if (companyId === null) throw badRequest('companyId', MESSAGES.companyRequiredForClient);
   return companyId;
+}
+
+/** Any constant of its own: the key of the lock that serialises changes to the set of admins. */
+const ADMIN_SET_LOCK = 728_014_014;
+
+/**
+ * Refuses (409) a write that would leave no active ADMIN: the one that demotes, deactivates or deletes
+ * user `userId`, or takes the ADMIN role away from user type `userTypeId`. Call it in the write's
+ * transaction, before the write.
+ *
+ * Two such writes at once (the last two admins demoting each other) must not both see the other
+ * still there. Each already holds its own row (the crud lock), so locking every admin row FOR UPDATE
+ * would deadlock them; instead a transaction-level advisory lock lets one check-and-write at a time,
+ * and under READ COMMITTED the count after the wait sees what the other committed.
+ */
+export async function keepAnAdmin(db: Executor, without: { userId?: number; userTypeId?: number }) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+  const [others] = await db
+    .select({ n: count() })
+    .from(users)
+    .innerJoin(userTypes, eq(users.userTypeId, userTypes.id))
+    .where(
+      and(
+        eq(userTypes.role, 'ADMIN'),
+        eq(users.active, true),
+        without.userId === undefined ? undefined : ne(users.id, without.userId),
+        without.userTypeId === undefined ? undefined : ne(users.userTypeId, without.userTypeId),
+      ),
+    );
+  if ((others?.n ?? 0) === 0) throw conflict(MESSAGES.lastAdmin);
+}
+
+/** An active user whose type has the ADMIN role. */
+async function isActiveAdmin(db: Executor, userTypeId: number, active: boolean) {
+  return active && (await roleOf(db, userTypeId)) === 'ADMIN';
+}
+
+/**
+ * Whether the user's name is on the trail (audit entries they wrote). Their payments, events,
+ * observations, tasks, documents and assigned debts are foreign keys: those make the delete itself
+ * fail (23503, answered with the same message).
+ */
+async function wroteAudit(db: Executor, userId: number) {
+  const [row] = await db.select({ one: sql`1` }).from(auditLog).where(eq(auditLog.userId, userId)).limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -78,6 +123,8 @@ export function usersModule(app: FastifyInstance, db: Db) {
     },
     unique: { users_alias_unique: { field: 'alias', message: MESSAGES.aliasTaken } },
     references: { companyId: MESSAGES.companyNotFound, userTypeId: MESSAGES.userTypeNotFound },
+    // Someone's work on record (payments, events…) keeps them: deactivate instead (migration 0007).
+    inUse: MESSAGES.userHasHistory,
     hooks: {
       async beforeCreate(input, { db }) {
         const companyId = await companyFor(db, input.userTypeId as number, input.companyId as number | null);
@@ -91,10 +138,23 @@ export function usersModule(app: FastifyInstance, db: Db) {
             | null;
           input = { ...input, companyId: await companyFor(db, userTypeId, companyId) };
         }
+        if (
+          (input.userTypeId !== undefined || input.active !== undefined) &&
+          (await isActiveAdmin(db, current.userTypeId as number, current.active as boolean)) &&
+          !(await isActiveAdmin(
+            db,
+            (input.userTypeId ?? current.userTypeId) as number,
+            (input.active ?? current.active) as boolean,
+          ))
+        )
+          await keepAnAdmin(db, { userId: current.id as number });
         return toRow(input);
       },
-      beforeDelete(current, { user }) {
+      async beforeDelete(current, { db, user }) {
         if (current.id === user.sub) throw conflict(MESSAGES.cannotDeleteSelf);
+        if (await isActiveAdmin(db, current.userTypeId as number, current.active as boolean))
+          await keepAnAdmin(db, { userId: current.id as number });
+        if (await wroteAudit(db, current.id as number)) throw conflict(MESSAGES.userHasHistory);
       },
     },
   });

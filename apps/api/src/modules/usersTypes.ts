@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { userTypes } from '../db/schema';
 import { isFixedId } from '../db/seed';
 import { conflict } from '../errors';
+import { keepAnAdmin } from './users';
 
 export function usersTypesModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
@@ -34,10 +35,13 @@ export function usersTypesModule(app: FastifyInstance, db: Db) {
     unique: { user_types_name_unique: { field: 'name', message: MESSAGES.userTypeTaken } },
     hooks: {
       // ADMIN, GENERAL and CLIENTE (ids 1–3) are what the permission rules are written against.
-      beforeUpdate(input, current) {
+      async beforeUpdate(input, current, { db }) {
         const renames = input.name !== undefined && input.name !== current.name;
         const changesRole = input.role !== undefined && input.role !== current.role;
         if (isFixedId(current.id as number) && (renames || changesRole)) throw conflict(MESSAGES.fixedRecord);
+        // Its users stop being administrators: someone else must still be one.
+        if (changesRole && current.role === 'ADMIN')
+          await keepAnAdmin(db, { userTypeId: current.id as number });
         return input;
       },
       beforeDelete(current) {

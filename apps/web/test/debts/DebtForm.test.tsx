@@ -74,6 +74,35 @@ describe('the debt form', { timeout: 30_000 }, () => {
     expect(posts(requests, '/debts')).toHaveLength(0);
   });
 
+  it('editing sends neither the stage nor the status: they show, disabled, and change in the debt file', async () => {
+    signInAs('GENERAL');
+    const { requests } = debtApi((config) => {
+      if (config.method === 'patch' && config.url === '/debts/12') return { status: 200, data: debt };
+      return undefined;
+    });
+    const { router } = renderApp('/debts/edit/12');
+    await screen.findByRole('heading', { level: 1, name: 'Editar deuda' }, { timeout: 3000 });
+    const user = fastUser();
+    await waitFor(() => expect(screen.getByLabelText(/^Etapa/, { selector: 'input' })).toBeDisabled());
+    expect(screen.getByLabelText(/^Estado/, { selector: 'input' })).toBeDisabled();
+    expect(screen.getByText('Se cambia con «Cambiar estado» en el detalle de la deuda.')).toBeInTheDocument();
+    await user.type(field('Referencia del cliente'), '-B');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/debts/view/12'));
+    const sent = bodyOf(requests.find((r) => r.method === 'patch' && r.url === '/debts/12')) as object;
+    expect(sent).toMatchObject({ reference: 'CTA-1-B', originalAmount: '1500.00' });
+    expect(sent).not.toHaveProperty('debtTypeId');
+    expect(sent).not.toHaveProperty('status');
+  });
+
+  it('a new debt starts ACTIVA: the form asks for its stage, not its status', async () => {
+    signInAs('GENERAL');
+    debtApi();
+    await open('/debts/add');
+    expect(screen.getByLabelText(/^Etapa/, { selector: 'input' })).toBeEnabled();
+    expect(screen.queryByLabelText(/^Estado/, { selector: 'input' })).not.toBeInTheDocument();
+  });
+
   it('creates an unknown debtor inline with the searched DNI', async () => {
     signInAs('GENERAL');
     const { requests } = debtApi((config) => {

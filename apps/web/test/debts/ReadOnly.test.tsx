@@ -52,7 +52,13 @@ describe('CLIENTE: the debt file read-only', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Pérez, Juan')).toBeInTheDocument();
     expect(screen.getByText('Solo lectura')).toBeInTheDocument();
     expect(await screen.findByRole('row', { name: 'Cuota 1' })).toBeInTheDocument();
-    for (const name of ['Editar', 'Cambiar etapa', 'Pagar la cuota 1', 'Mora de la cuota 1']) {
+    for (const name of [
+      'Editar',
+      'Cambiar etapa',
+      'Cambiar estado',
+      'Pagar la cuota 1',
+      'Mora de la cuota 1',
+    ]) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(screen.queryByRole('link', { name: 'Editar' })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCuit, isValidDni, onlyDigits } from '../ids';
+import { isValidCuit, isValidDni, normalizeDni, onlyDigits } from '../ids';
 import { MESSAGES } from '../messages';
 import { compareMoney, isMoney, normalizeMoney } from '../money';
 
@@ -9,16 +9,34 @@ z.config(z.locales.es());
 // every page with a form. The server keeps the compiled (faster) parsers.
 if ('window' in globalThis) z.config({ jitless: true });
 
-/** Database ids: positive integers, also accepted as numeric strings (route params, query strings). */
-const coercedId = z.coerce
-  .number({ error: MESSAGES.invalidId })
-  .int({ error: MESSAGES.invalidId })
-  .positive({ error: MESSAGES.invalidId })
-  .max(2_147_483_647, { error: MESSAGES.invalidId });
+/** The largest id a PostgreSQL integer column holds. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * An id in its canonical form: a JSON integer, or the decimal digits of one with no sign, spaces,
+ * exponent, fraction, hexadecimal prefix or leading zeros ("12", never "012", "+12", "1e1", "0xc").
+ * Anything else names no record and is refused rather than guessed at.
+ */
+export function parseId(value: unknown): number | undefined {
+  let id: number;
+  if (typeof value === 'number') id = value;
+  else if (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value)) id = Number(value);
+  else return undefined;
+  return Number.isInteger(id) && id >= 1 && id <= MAX_ID ? id : undefined;
+}
+
+const canonicalId = z.unknown().transform((value, ctx) => {
+  const id = parseId(value);
+  if (id !== undefined) return id;
+  ctx.issues.push({ code: 'custom', message: MESSAGES.invalidId, input: value });
+  return z.NEVER;
+});
+
+/** Database ids (bodies, route params): see parseId. */
 export const idSchema = z
   .unknown()
   .refine((v) => v !== undefined && v !== null && v !== '', { error: MESSAGES.required })
-  .pipe(coercedId);
+  .pipe(canonicalId);
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const requiredText = (max: number) =>
@@ -50,9 +68,10 @@ export const cuitSchema = z
   .transform(onlyDigits)
   .refine(isValidCuit, { error: MESSAGES.invalidCuit });
 
+/** A DNI as typed ("01.234.567") → as stored ("1234567"): see normalizeDni. */
 export const dniSchema = z
   .string({ error: MESSAGES.required })
-  .transform(onlyDigits)
+  .transform(normalizeDni)
   .refine(isValidDni, { error: MESSAGES.invalidDni });
 
 /** Decimal numbers travel as strings ("12.50") so no float ever touches them. */
@@ -103,8 +122,8 @@ export const instantSchema = z.iso
   .datetime({ offset: true, error: 'Fecha y hora inválidas (ISO 8601).' })
   .refine(inYears, yearsMessage);
 
-/** A filter on a foreign key, from the query string. */
-export const idFilter = z.coerce.number().int().positive().max(2_147_483_647).optional();
+/** A filter on a foreign key, from the query string: a canonical id (parseId). */
+export const idFilter = canonicalId.optional();
 
 /** A boolean filter from the query string ("true" / "false"). */
 export const boolFilter = z

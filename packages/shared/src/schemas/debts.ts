@@ -86,6 +86,16 @@ export const debtStageChangeSchema = z.object({
   description: optionalText(4000),
 });
 export type DebtStageChange = z.input<typeof debtStageChangeSchema>;
+
+/**
+ * PATCH /debts/{id}/status: the status change as one act, like the stage change. The allowed
+ * transitions are in debtStatus.ts (DEBT_STATUS_TRANSITIONS and the balance conditions).
+ */
+export const debtStatusChangeSchema = z.object({
+  status: z.enum(DEBT_STATUSES),
+  description: optionalText(4000),
+});
+export type DebtStatusChange = z.input<typeof debtStatusChangeSchema>;
 export type DebtCreate = z.input<typeof debtCreateSchema>;
 
 export const debtListQuerySchema = listQuerySchema([

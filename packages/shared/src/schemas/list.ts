@@ -1,17 +1,28 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 
 /** DESIGN.md §7 list conventions: ?page&limit&sort&order&q plus typed filters per resource. */
 export const LIST_MAX_LIMIT = 500;
 export const LIST_DEFAULT_LIMIT = 25;
 
+/** What any other key of a list's query is: an error on that key (z.never would name none). */
+const unknownParam = z.custom<never>(() => false, { error: MESSAGES.unknownParam });
+
+/**
+ * A list's query: the conventions plus, through `.extend`, the resource's filters, and nothing else.
+ * A parameter the list does not know is refused (400 naming it), never ignored: a misspelt filter
+ * would otherwise answer the whole list as if it had filtered it. `.extend` keeps the catchall.
+ */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S) {
-  return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
-    sort: z.enum(sortable).optional(),
-    order: z.enum(['asc', 'desc']).default('asc'),
-    q: z.string().trim().max(100).optional(),
-  });
+  return z
+    .object({
+      page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+      limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
+      sort: z.enum(sortable).optional(),
+      order: z.enum(['asc', 'desc']).default('asc'),
+      q: z.string().trim().max(100).optional(),
+    })
+    .catchall(unknownParam);
 }
 
 export function listResponseSchema<T extends z.ZodType>(item: T) {

@@ -17,8 +17,11 @@ import { users } from './core';
 import { debtors, debts } from './debts';
 import { auditActionEnum, embargoStatusEnum, taskStatusEnum } from './enums';
 
-/** Authors stay optional: deleting a user keeps their work, unattributed. */
-const author = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
+/**
+ * Who did it. Never erased behind the record's back: a user with work on record cannot be deleted
+ * (409, deactivate instead; migration 0007 turned the old ON DELETE SET NULL into NO ACTION).
+ */
+const author = (name: string) => integer(name).references(() => users.id);
 
 /** A contact action on a debt. */
 export const events = pgTable(

@@ -81,7 +81,8 @@ export const debts = pgTable(
     defaultDate: date('default_date'),
     punitiveRate: numeric('punitive_rate', { precision: 5, scale: 2 }).notNull().default('0'),
     status: debtStatusEnum('status').notNull().default('ACTIVA'),
-    assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // A user with debts assigned cannot be deleted (deactivate instead): no ON DELETE SET NULL.
+    assignedUserId: integer('assigned_user_id').references(() => users.id),
     court: varchar('court', { length: 200 }),
     caseNumber: varchar('case_number', { length: 60 }),
     notes: text('notes'),
@@ -152,7 +153,8 @@ export const payments = pgTable(
     method: paymentMethodEnum('method').notNull().default('EFECTIVO'),
     receiptNumber: varchar('receipt_number', { length: 60 }),
     notes: text('notes'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // Who recorded the money: a user who did cannot be deleted (deactivate instead).
+    createdBy: integer('created_by').references(() => users.id),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { type ListResponse, onlyDigits, type TokenPayload } from '@cobranzas/shared';
+import { type ListResponse, normalizeDni, onlyDigits, type TokenPayload } from '@cobranzas/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type CrudService, type ListQuery, type Row, toJson } from '../../crud';
 import type { Db } from '../../db/client';
@@ -48,8 +48,10 @@ export function dniLookup(db: Db, service: CrudService) {
   ): Promise<ListResponse<T> | undefined> => {
     if (SHAPING_KEYS(query).length > 0 || (explicitOrder && query.order !== 'desc')) return undefined;
     const company = clientCompany(user);
-    const digits = onlyDigits(dni);
-    const kind: Kind = `${isCuit(digits) ? 'cuit' : 'dni'}_${company === null ? 'staff' : 'client'}`;
+    // A CUIT as typed; a DNI as stored, without leading zeros (debtorMatches).
+    const typed = onlyDigits(dni);
+    const digits = isCuit(typed) ? typed : normalizeDni(typed);
+    const kind: Kind = `${isCuit(typed) ? 'cuit' : 'dni'}_${company === null ? 'staff' : 'client'}`;
     statements[kind] ??= prepare(db, service, kind);
     const { page, limit } = query;
     const rows = await statements[kind].execute({

@@ -1,3 +1,4 @@
+import { normalizeDni } from '@cobranzas/shared';
 import { eq, getTableColumns, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { collectionTypes, companies, debtors, debts, debtTypes, users } from '../../db/schema';
@@ -50,12 +51,13 @@ export const debtorByCuit = (cuit: Value, inner: Value) =>
   or(eq(debtors.cuit, cuit), eq(debtors.dni, inner)) as SQL;
 
 /**
- * The debtor these digits name: by DNI (up to 8 digits; 9 or 10 match no one, as the DNI column holds
- * 8 and a CUIT 11), or by CUIT or the DNI inside it (11). One index probe for a DNI instead of three
+ * The debtor these digits name: by CUIT or the DNI inside it (11 digits), else by DNI as stored,
+ * without leading zeros (normalizeDni: "01234567" is debtor 1234567; what is left with 9 or 10
+ * digits matches no one, as the DNI column holds 8). One index probe for a DNI instead of three
  * OR-ed ones; two for a CUIT.
  */
 export function debtorMatches(digits: string): SQL {
-  return isCuit(digits) ? debtorByCuit(digits, innerDni(digits)) : eq(debtors.dni, digits);
+  return isCuit(digits) ? debtorByCuit(digits, innerDni(digits)) : eq(debtors.dni, normalizeDni(digits));
 }
 
 /**

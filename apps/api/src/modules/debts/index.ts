@@ -25,13 +25,16 @@ import {
 } from '../../crud';
 import type { Db } from '../../db/client';
 import { debts } from '../../db/schema';
+import { badRequest } from '../../errors';
 import { debtScope } from '../scope';
+import { checkAssignee } from './assignee';
+import { keepBooks, originalOverdrawn } from './books';
 import { dniLookup } from './byDni';
 import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
 import { DEBT_SEARCH_COLUMNS, debtSearch } from './search';
 import { stageChangeRoute } from './stage';
+import { statusChangeRoute } from './status';
 import { summaryRoute } from './summary';
-import { recomputeDebtTotals } from './totals';
 
 const LABEL = 'deudas';
 
@@ -83,15 +86,30 @@ export function debtsModule(app: FastifyInstance, db: Db) {
       assignedUserId: MESSAGES.userNotFound,
     },
     hooks: {
-      // The stored totals start at (and follow) the original amount.
-      async afterWrite({ after }, { db }) {
-        if (after) await recomputeDebtTotals(db, after.id as number);
+      // Only active staff work a debt (assignee.ts).
+      async beforeCreate(input, { db }) {
+        // Every debt starts ACTIVA; later statuses come from a recorded change (PATCH …/status).
+        if (input.status !== 'ACTIVA') throw badRequest('status', MESSAGES.newDebtStatus);
+        await checkAssignee(db, input);
+        return input;
+      },
+      async beforeUpdate(input, current, { db }) {
+        // Stage and status change only through their own calls, which leave a Gestión.
+        if ('debtTypeId' in input) throw badRequest('debtTypeId', MESSAGES.useStageChange);
+        if ('status' in input) throw badRequest('status', MESSAGES.useStatusChange);
+        await checkAssignee(db, input, current);
+        return input;
+      },
+      // The stored totals start at (and follow) the original amount, never below what is paid.
+      async afterWrite({ after }, { db, user }) {
+        if (after) await keepBooks(db, user, after.id as number, { overdrawn: originalOverdrawn });
       },
     },
   });
 
   const byDni = dniLookup(db, service);
   stageChangeRoute(app, db, service);
+  statusChangeRoute(app, db, service);
   summaryRoute(app, db, service);
 
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -5,44 +5,26 @@ import {
   MESSAGES,
   type TokenPayload,
 } from '@cobranzas/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type CrudService, docsFor, type Executor, errorResponses, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
-import { debts, debtTypes, events, eventTypes } from '../../db/schema';
+import { debts, debtTypes } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
+import { recordSystemEvent, systemEventTypeId } from './timeline';
 
 /** The Gestión type of every stage change; created on first use (names are unique regardless of case). */
 export const STAGE_EVENT_TYPE = 'Cambio de etapa';
 const JUDICIAL = 3;
 
-async function stageEventTypeId(tx: Executor, user: TokenPayload): Promise<number> {
-  const created = await tx
-    .insert(eventTypes)
-    .values({
-      name: STAGE_EVENT_TYPE,
-      description: 'Registrado por el sistema al cambiar la etapa de una deuda.',
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (created[0]) {
-    await writeAudit(tx, user, {
-      action: 'create',
-      resource: 'events-types',
-      recordId: created[0].id,
-      before: null,
-      after: created[0],
-    });
-    return created[0].id;
-  }
-  const [existing] = await tx
-    .select({ id: eventTypes.id })
-    .from(eventTypes)
-    .where(eq(sql`lower(${eventTypes.name})`, STAGE_EVENT_TYPE.toLowerCase()));
-  if (!existing) throw new Error('stage event type missing after insert');
-  return existing.id;
-}
+const stageEventTypeId = (tx: Executor, user: TokenPayload) =>
+  systemEventTypeId(
+    tx,
+    user,
+    STAGE_EVENT_TYPE,
+    'Registrado por el sistema al cambiar la etapa de una deuda.',
+  );
 
 async function stageName(tx: Executor, id: number): Promise<string> {
   const [stage] = await tx.select({ name: debtTypes.name }).from(debtTypes).where(eq(debtTypes.id, id));
@@ -95,22 +77,13 @@ export function stageChangeRoute(app: FastifyInstance, db: Db, service: CrudServ
             after: after ?? null,
           });
           const comment = body.description ? ` ${body.description}` : '';
-          const [event] = await tx
-            .insert(events)
-            .values({
-              debtId: id,
-              eventTypeId: await stageEventTypeId(tx, user),
-              description: `${STAGE_EVENT_TYPE}: ${from} → ${to}.${comment}`,
-              userId: user.sub,
-            })
-            .returning();
-          await writeAudit(tx, user, {
-            action: 'create',
-            resource: 'events',
-            recordId: event?.id ?? null,
-            before: null,
-            after: event ?? null,
-          });
+          await recordSystemEvent(
+            tx,
+            user,
+            id,
+            await stageEventTypeId(tx, user),
+            `${STAGE_EVENT_TYPE}: ${from} → ${to}.${comment}`,
+          );
         })
         .catch((error: unknown) => {
           throw service.writeError(error);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Change, Executor, HookContext } from '../../crud';
+import type { Executor } from '../../crud';
 import { debts, deposits, payments, quotas, services } from '../../db/schema';
 
 /**
@@ -8,7 +8,8 @@ import { debts, deposits, payments, quotas, services } from '../../db/schema';
  * a float): services, mora (of its quotas), paid (payments + deposits) and
  * balance = original + services + mora − paid. From scratch, not by increments, so any drift heals
  * on the next write. Call it in the transaction of every write to payments, deposits, services,
- * quotas or debts.original_amount.
+ * quotas or debts.original_amount — through keepBooks (books.ts), which also applies the rules that
+ * follow the balance.
  */
 export async function recomputeDebtTotals(db: Executor, debtId: number) {
   // Lock first, as its own statement: under READ COMMITTED the UPDATE below then takes a snapshot
@@ -29,10 +30,4 @@ export async function recomputeDebtTotals(db: Executor, debtId: number) {
         + ${sum(deposits.amount, deposits, deposits.debtId)} AS paid
     ) AS t
     WHERE ${debts.id} = ${debtId}`);
-}
-
-/** afterWrite hook of the money records: recompute the debt the record belongs to. */
-export async function recomputeChangedDebt(change: Change, ctx: HookContext) {
-  const ids = new Set([change.before?.debtId, change.after?.debtId]);
-  for (const id of ids) if (typeof id === 'number') await recomputeDebtTotals(ctx.db, id);
 }

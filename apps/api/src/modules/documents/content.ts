@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { DOCUMENT_TYPES } from '@cobranzas/shared';
+import { DOCUMENT_TYPES, extensionOf } from '@cobranzas/shared';
 import { fileTypeFromStream } from 'file-type/node';
 import type { DocumentStorage } from '../../storage';
 
@@ -40,7 +40,8 @@ export class ContentProbe extends Transform {
   }
 }
 
-export const extensionOf = (fileName: string) => /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase();
+/** The cleaning of a shown name lives in shared (fileNames.ts): the web's rename shows the same. */
+export { documentFileName as displayName, extensionOf } from '@cobranzas/shared';
 
 /**
  * The MIME type to store for an upload, decided by its content (magic numbers read back from
@@ -67,28 +68,6 @@ export async function detectMimeType(
   if (detected) return ALLOWED_MIMES.has(detected.mime) ? detected.mime : null;
   if (isText) return ext === 'csv' ? DOCUMENT_TYPES.csv : DOCUMENT_TYPES.txt;
   return null;
-}
-
-const MAX_NAME = 200;
-
-/**
- * The name to show for an upload: the last path segment of what the client sent, without control
- * characters, at most 200 characters (keeping the extension), with the type's extension when it
- * had none. It is only ever shown and sent back in headers; the bytes live under a generated key.
- */
-export function displayName(raw: string | undefined, mimeType: string): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // Control characters (C0 and DEL) out: they have no place in a name or a header.
-  const printable = [...base.normalize('NFC')].filter((c) => c >= ' ' && c !== '\x7f').join('');
-  let name = printable.trim();
-  if (!extensionOf(name)) {
-    const ext = Object.entries(DOCUMENT_TYPES).find(([, mime]) => mime === mimeType)?.[0];
-    name = `${name || 'documento'}${ext ? `.${ext}` : ''}`;
-  }
-  if (name.length <= MAX_NAME) return name;
-  const ext = extensionOf(name);
-  const suffix = ext ? `.${ext}` : '';
-  return `${name.slice(0, MAX_NAME - suffix.length)}${suffix}`;
 }
 
 /**

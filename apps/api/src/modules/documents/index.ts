@@ -8,6 +8,7 @@ import { documents, users } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { DocumentStorage } from '../../storage';
 import { lockDebt, viaDebt } from '../scope';
+import { displayName } from './content';
 import { downloadRoute } from './download';
 import { LABEL, uploadRoute } from './upload';
 
@@ -52,6 +53,11 @@ export async function documentsModule(app: FastifyInstance, db: Db, storage: Doc
             throw badRequest('debtorId', MESSAGES.documentOwnerMismatch);
         }
         return { ...input, uploadedBy: user.sub };
+      },
+      // A rename is cleaned as an upload's name is (no path, no control or bidi characters).
+      beforeUpdate(input, current) {
+        if (input.fileName === undefined) return input;
+        return { ...input, fileName: displayName(input.fileName as string, current.mimeType as string) };
       },
       // After the commit: a failed delete must not lose the file; an orphan file is only disk space.
       async afterCommit({ before, after }) {

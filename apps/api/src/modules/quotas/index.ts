@@ -1,4 +1,5 @@
 import {
+  compareMoney,
   MESSAGES,
   quotaCreateSchema,
   quotaListQuerySchema,
@@ -10,7 +11,7 @@ import { crudModule, dateFrom, dateTo, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { quotas } from '../../db/schema';
 import { conflict } from '../../errors';
-import { recomputeChangedDebt } from '../debts/totals';
+import { assertDebtOpen, assertQuotasWithinBalance, keepBooksOf } from '../debts/books';
 import { lockDebt, viaDebt } from '../scope';
 import { quotaActionRoutes } from './pay';
 import { paymentPlanRoute } from './plan';
@@ -37,7 +38,7 @@ export function quotasModule(app: FastifyInstance, db: Db) {
     unique: { quotas_debt_number_unique: { field: 'number', message: MESSAGES.quotaNumberTaken } },
     hooks: {
       async beforeCreate(input, { db, user }) {
-        await lockDebt(db, input.debtId as number, user);
+        assertDebtOpen(await lockDebt(db, input.debtId as number, user));
         return input;
       },
       // A paid quota is settled: its amount is in a payment, so it changes only by undoing that payment.
@@ -48,7 +49,14 @@ export function quotasModule(app: FastifyInstance, db: Db) {
       beforeDelete(current) {
         if (current.status === 'PAGADA') throw conflict(MESSAGES.quotaAlreadyPaid);
       },
-      afterWrite: recomputeChangedDebt,
+      // The unpaid quotas never owe more than the debt: checked when one is added or raised.
+      async afterWrite(change, ctx) {
+        await keepBooksOf()(change, ctx);
+        const { before, after } = change;
+        const raised =
+          after && (!before || compareMoney(after.amount as string, before.amount as string) > 0);
+        if (raised) await assertQuotasWithinBalance(ctx.db, after.debtId as number);
+      },
     },
   });
   paymentPlanRoute(app, db, service);

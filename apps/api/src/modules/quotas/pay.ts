@@ -13,11 +13,12 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type CrudService, docsFor, type Executor, errorResponses, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
 import { payments, quotas } from '../../db/schema';
 import { conflict, pgErrorOf } from '../../errors';
-import { recomputeDebtTotals } from '../debts/totals';
+import { assertDebtOpen, keepBooks, paymentOverdrawn } from '../debts/books';
 import { lockDebt } from '../scope';
 
 const alreadyPaid = () => conflict(MESSAGES.quotaAlreadyPaid);
@@ -51,7 +52,7 @@ async function updateQuota(
 
 /**
  * Undoes the payment of a quota (its payment is being deleted): payable again, EN_MORA if it had
- * mora. Runs inside the payment's delete transaction.
+ * mora. Runs inside the transaction of DELETE /quotas/{id}/payment.
  */
 export async function reopenPaidQuota(tx: Executor, user: TokenPayload, quotaId: number) {
   const [quota] = await tx.select().from(quotas).where(eq(quotas.id, quotaId)).for('no key update');
@@ -93,7 +94,7 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudSer
         .transaction(async (tx) => {
           const quota = await service.lockRow(tx, id, user);
           if (quota.status === 'PAGADA') throw alreadyPaid();
-          await lockDebt(tx, quota.debtId as number, user);
+          assertDebtOpen(await lockDebt(tx, quota.debtId as number, user));
           const [payment] = await tx
             .insert(payments)
             .values({
@@ -119,7 +120,8 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudSer
             paidAt: payment.paidAt,
             paymentId: payment.id,
           });
-          await recomputeDebtTotals(tx, quota.debtId as number);
+          // amount + mora never above the balance (a payment outside the plan may have lowered it).
+          await keepBooks(tx, user, quota.debtId as number, { overdrawn: paymentOverdrawn(payment.amount) });
         })
         .catch((error: unknown) => {
           if (pgErrorOf(error)?.constraint === 'payments_quota_id_unique') throw alreadyPaid();
@@ -149,6 +151,7 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudSer
         const quota = await service.lockRow(tx, id, user);
         if (quota.status === 'PAGADA') throw alreadyPaid();
         const debt = await lockDebt(tx, quota.debtId as number, user);
+        assertDebtOpen(debt);
         let moraAmount = request.body.moraAmount;
         if (moraAmount === undefined) {
           const days = daysBetween(quota.dueDate as string, agencyToday());
@@ -156,9 +159,50 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudSer
           moraAmount = simpleInterest(quota.amount as string, debt.punitiveRate, days);
         }
         await updateQuota(tx, user, quota, { status: 'EN_MORA', moraAmount });
-        await recomputeDebtTotals(tx, quota.debtId as number);
+        await keepBooks(tx, user, quota.debtId as number);
       });
       return service.read(id, user);
+    },
+  );
+
+  /**
+   * The only way to undo a quota's payment (its payment alone cannot be edited or deleted): one
+   * transaction locks the quota and the debt, reopens the quota (EN_MORA if it had mora), deletes
+   * the payment, writes both audit rows and keeps the books (a CANCELADA debt reopens). Guarded as a
+   * delete of debts, like deleting any payment.
+   */
+  api.delete(
+    '/api/quotas/:id/payment',
+    {
+      schema: {
+        ...docs,
+        summary: 'Anular el pago de una cuota (la cuota vuelve a quedar impaga)',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Pago anulado'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { user } = request;
+      await db.transaction(async (tx) => {
+        const quota = await service.lockRow(tx, id, user);
+        if (quota.status !== 'PAGADA' || quota.paymentId === null) throw conflict(MESSAGES.quotaNotPaid);
+        await lockDebt(tx, quota.debtId as number, user);
+        await reopenPaidQuota(tx, user, id);
+        const [payment] = await tx
+          .delete(payments)
+          .where(eq(payments.id, quota.paymentId as number))
+          .returning();
+        await writeAudit(tx, user, {
+          action: 'delete',
+          resource: 'payments',
+          recordId: payment?.id ?? null,
+          before: payment ?? null,
+          after: null,
+        });
+        await keepBooks(tx, user, quota.debtId as number);
+      });
+      return reply.code(204).send(null);
     },
   );
 }

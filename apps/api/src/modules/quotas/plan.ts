@@ -1,5 +1,6 @@
 import {
   compareMoney,
+  formatMoney,
   MESSAGES,
   monthlyDueDates,
   paymentPlanResultSchema,
@@ -13,15 +14,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type CrudService, docsFor, errorResponses, toJson, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
-import { debts, quotas } from '../../db/schema';
+import { quotas } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import { recomputeDebtTotals } from '../debts/totals';
+import { assertDebtOpen, keepBooks, writeStatusChange } from '../debts/books';
 import { lockDebt } from '../scope';
 
 /**
  * POST /api/quotas/plan: N monthly installments for a debt in one transaction. The total (the
  * debt's balance unless given) is split exactly to the cent; due dates run monthly from the first,
- * clamped to month end. A debt with unpaid installments is refused; the debt becomes EN_CONVENIO.
+ * clamped to month end. A closed debt, a debt with unpaid installments and a total above the balance
+ * are refused (409); the debt becomes EN_CONVENIO with a "Cambio de estado" Gestión.
  */
 export function paymentPlanRoute(app: FastifyInstance, db: Db, service: CrudService) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -41,6 +43,7 @@ export function paymentPlanRoute(app: FastifyInstance, db: Db, service: CrudServ
         .transaction(async (tx) => {
           // The debt's lock queues concurrent plans: the second sees the first's quotas and gets 409.
           const debt = await lockDebt(tx, debtId, user);
+          assertDebtOpen(debt);
           const [unpaid] = await tx
             .select({ id: quotas.id })
             .from(quotas)
@@ -49,6 +52,8 @@ export function paymentPlanRoute(app: FastifyInstance, db: Db, service: CrudServ
           if (unpaid) throw conflict(MESSAGES.unpaidQuotasExist);
           const total = request.body.total ?? debt.balance;
           if (compareMoney(total, '0') <= 0) throw conflict(MESSAGES.noBalance);
+          if (compareMoney(total, debt.balance) > 0)
+            throw conflict(MESSAGES.planExceedsBalance(formatMoney(debt.balance, debt.currency)));
           if (toCents(total) < BigInt(installments)) throw badRequest('installments', MESSAGES.planTooSmall);
 
           const [last] = await tx
@@ -78,21 +83,16 @@ export function paymentPlanRoute(app: FastifyInstance, db: Db, service: CrudServ
               after: row,
             });
 
-          if (debt.status !== 'EN_CONVENIO') {
-            const [after] = await tx
-              .update(debts)
-              .set({ status: 'EN_CONVENIO', updatedAt: new Date() })
-              .where(eq(debts.id, debtId))
-              .returning();
-            await writeAudit(tx, user, {
-              action: 'update',
-              resource: 'debts',
-              recordId: debtId,
-              before: debt,
-              after: after ?? null,
-            });
-          }
-          await recomputeDebtTotals(tx, debtId);
+          // An open debt is ACTIVA or EN_CONVENIO: the plan makes it EN_CONVENIO, with its Gestión.
+          if (debt.status !== 'EN_CONVENIO')
+            await writeStatusChange(
+              tx,
+              user,
+              debt,
+              'EN_CONVENIO',
+              MESSAGES.planAgreed(installments, formatMoney(total, debt.currency)),
+            );
+          await keepBooks(tx, user, debtId);
           return { total, ids: rows.map((row) => row.id) };
         })
         .catch((error: unknown) => {

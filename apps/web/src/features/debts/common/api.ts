@@ -3,6 +3,7 @@ import {
   type Debt,
   type Debtor,
   type DebtStageChange,
+  type DebtStatusChange,
   type DebtSummary,
   LIST_MAX_LIMIT,
   type ListResponse,
@@ -19,6 +20,10 @@ export const getDebt = async (id: string | number, signal?: AbortSignal) =>
 /** One call: the debt moves and the API records the "Cambio de etapa" Gestión in the same transaction. */
 export const changeStage = async (id: number, body: DebtStageChange) =>
   (await api.patch<Debt>(`/debts/${id}/stage`, body)).data;
+
+/** One call: the debt's status changes and the API records the "Cambio de estado" Gestión. */
+export const changeStatus = async (id: number, body: DebtStatusChange) =>
+  (await api.patch<Debt>(`/debts/${id}/status`, body)).data;
 
 /** Count and amounts of everything GET /debts lists with these filters (all pages). */
 export const debtSummary = async (params: Record<string, unknown>, signal?: AbortSignal) =>
@@ -43,6 +48,11 @@ export const payQuota = async (
   id: number,
   body: { paidAt?: string; method: string; receiptNumber?: string | null },
 ) => (await api.patch<Quota>(`/quotas/${id}/pay`, body)).data;
+
+/** Undoes a quota's payment: the payment is deleted and the quota is payable again (one transaction). */
+export const undoQuotaPayment = async (id: number) => {
+  await api.delete(`/quotas/${id}/payment`);
+};
 
 export const moraQuota = async (id: number, body: { moraAmount?: string }) =>
   (await api.patch<Quota>(`/quotas/${id}/mora`, body)).data;

@@ -18,8 +18,12 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** The debt's own fields; court and case number only for the judicial stage. */
-export function DebtFields() {
+/**
+ * The debt's own fields; court and case number only for the judicial stage. A new debt picks its
+ * first stage and starts ACTIVA; once saved, stage and status are shown but change only through
+ * 'Cambiar etapa' and 'Cambiar estado' in the debt file (each leaves a Gestión).
+ */
+export function DebtFields({ editing = false }: { editing?: boolean }) {
   const catalogs = useDebtCatalogs();
   const stage = useWatch({ name: 'debtTypeId' }) as string | null;
   return (
@@ -43,7 +47,9 @@ export function DebtFields() {
           label="Etapa"
           data={catalogs.stages}
           allowDeselect={false}
-          withAsterisk
+          withAsterisk={!editing}
+          disabled={editing}
+          description={editing ? 'Se cambia con «Cambiar etapa» en el detalle de la deuda.' : undefined}
         />
         <SelectField
           name="collectionTypeId"
@@ -51,7 +57,15 @@ export function DebtFields() {
           data={catalogs.collectionTypes}
           clearable
         />
-        <SelectField name="status" label="Estado" data={STATUS_OPTIONS} allowDeselect={false} withAsterisk />
+        {editing ? (
+          <SelectField
+            name="status"
+            label="Estado"
+            data={STATUS_OPTIONS}
+            disabled
+            description="Se cambia con «Cambiar estado» en el detalle de la deuda."
+          />
+        ) : null}
         <SelectField name="assignedUserId" label="Asignada a" data={catalogs.staff} clearable searchable />
       </Section>
       <Section title="Importes y fechas">

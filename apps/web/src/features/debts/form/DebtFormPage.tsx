@@ -97,7 +97,9 @@ function DebtForm({
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const debt = await saveOne<Debt>('debts', id, values);
+      // Stage and status are not the edit's to change: the API refuses them (400) on a PATCH.
+      const { debtTypeId: _stage, status: _status, ...edited } = values;
+      const debt = await saveOne<Debt>('debts', id, id === undefined ? values : edited);
       saved.current = true;
       await client.invalidateQueries({ queryKey: ['debts'] });
       notifications.show({
@@ -132,7 +134,7 @@ function DebtForm({
       </section>
       <form className={resource.card} onSubmit={submit} noValidate aria-labelledby="page-title">
         <div className={resource.form}>
-          <DebtFields />
+          <DebtFields editing={id !== undefined} />
         </div>
         {formError ? (
           <Alert

@@ -1,4 +1,5 @@
 import '../common/styles';
+import { debtStatusWord, isDebtClosed, MESSAGES } from '@cobranzas/shared';
 import { Alert, Button, Skeleton } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconLock } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +12,7 @@ import { DebtCurrency } from './currency';
 import { DebtHeader } from './DebtHeader';
 import { DebtTabs } from './DebtTabs';
 import { StageChange } from './StageChange';
+import { StatusChange } from './StatusChange';
 import classes from './view.module.css';
 
 /** /debts/view/{id}: the debt file. Read-only for who may not edit debts (CLIENTE). */
@@ -29,6 +31,11 @@ export function DebtViewPage() {
     body = (
       <DebtCurrency value={debt.currency}>
         <DebtHeader debt={debt} />
+        {perms.edit && isDebtClosed(debt.status) ? (
+          <p className={classes.notice} role="status">
+            {MESSAGES.debtClosed(debtStatusWord(debt.status))}
+          </p>
+        ) : null}
         <DebtTabs debt={debt} perms={perms} />
       </DebtCurrency>
     );
@@ -42,6 +49,7 @@ export function DebtViewPage() {
           debt && perms.edit ? (
             <>
               {perms.add ? <StageChange debt={debt} /> : null}
+              <StatusChange debt={debt} />
               <Button
                 component={Link}
                 to={`/debts/edit/${debt.id}`}

@@ -26,6 +26,7 @@ export function RecordTab<T extends { id: number }, In extends FieldValues, Out>
   empty,
   canAdd,
   canRemove,
+  removable,
   noun,
   label,
   columns,
@@ -41,6 +42,8 @@ export function RecordTab<T extends { id: number }, In extends FieldValues, Out>
   empty: string;
   canAdd: boolean;
   canRemove: boolean;
+  /** The records that may be deleted from this tab (default: all, when canRemove). */
+  removable?: (record: T) => boolean;
   /** The record in a sentence: "el pago de $ 100,00 del 01/02/2026". */
   noun: (record: T) => string;
   /** The row's accessible name. */
@@ -92,6 +95,7 @@ export function RecordTab<T extends { id: number }, In extends FieldValues, Out>
         records={records.records}
         label={label}
         onDelete={canRemove ? remove.ask : undefined}
+        removable={removable}
         actions={actions ? (record) => actions(record, save) : undefined}
         columns={columns}
       />

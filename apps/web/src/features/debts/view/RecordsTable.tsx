@@ -10,7 +10,8 @@ const PHONE_UP = '(min-width: 576px)';
 
 /**
  * A debt's records (few, so no paging). Columns without `phone` are left out under 576 px.
- * `actions` adds per-row buttons; `onDelete` a trash button (only passed to who may delete).
+ * `actions` adds per-row buttons; `onDelete` a trash button (only passed to who may delete) on the
+ * rows `removable` accepts.
  */
 export function RecordsTable<T extends { id: number }>({
   records,
@@ -18,12 +19,15 @@ export function RecordsTable<T extends { id: number }>({
   label,
   actions,
   onDelete,
+  removable,
 }: {
   records: T[];
   columns: RecordColumn<T>[];
   label: (record: T) => string;
   actions?: (record: T) => ReactNode;
   onDelete?: ((record: T) => void) | undefined;
+  /** Which rows get the trash button (default: all of them). */
+  removable?: ((record: T) => boolean) | undefined;
 }) {
   const all: DataTableColumn<T>[] = columns.map(({ phone, ...column }) =>
     phone ? column : { ...column, visibleMediaQuery: PHONE_UP },
@@ -36,7 +40,7 @@ export function RecordsTable<T extends { id: number }>({
       render: (record) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {actions?.(record)}
-          {onDelete ? (
+          {onDelete && (removable?.(record) ?? true) ? (
             <Tooltip label="Eliminar" withinPortal>
               <ActionIcon
                 variant="subtle"

@@ -1,4 +1,4 @@
-import { agencyToday, type Debt, type Deposit, depositCreateSchema } from '@cobranzas/shared';
+import { agencyToday, type Debt, type Deposit, depositCreateSchema, isDebtClosed } from '@cobranzas/shared';
 import type { z } from 'zod';
 import { DateField } from '../../../../components/resource/DateField';
 import { TextareaField, TextField } from '../../../../components/resource/fields';
@@ -25,7 +25,7 @@ export function DepositsTab({ debt, perms }: { debt: Debt; perms: Permissions })
       params={NEWEST}
       title="Depósitos"
       empty="Todavía no se registraron depósitos."
-      canAdd={perms.add}
+      canAdd={perms.add && !isDebtClosed(debt.status)}
       canRemove={perms.remove}
       noun={(d) => `el depósito de ${money(d.amount)} del ${formatDate(d.depositedAt)}`}
       label={(d) => `Depósito de ${money(d.amount)} del ${formatDate(d.depositedAt)}`}

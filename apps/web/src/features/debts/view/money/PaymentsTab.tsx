@@ -1,4 +1,11 @@
-import { agencyToday, type Debt, LABELS, type Payment, paymentCreateSchema } from '@cobranzas/shared';
+import {
+  agencyToday,
+  type Debt,
+  isDebtClosed,
+  LABELS,
+  type Payment,
+  paymentCreateSchema,
+} from '@cobranzas/shared';
 import type { z } from 'zod';
 import { DateField } from '../../../../components/resource/DateField';
 import { SelectField, TextareaField, TextField } from '../../../../components/resource/fields';
@@ -16,7 +23,10 @@ const schema = paymentCreateSchema
   .extend({ amount: moneyField, paidAt: requiredDate });
 const NEWEST = { sort: 'paidAt', order: 'desc' };
 
-/** Pagos: every payment (quota payments included); a payment outside the plan can be added. */
+/**
+ * Pagos: every payment (quota payments included); a payment outside the plan can be added, and
+ * deleted. A quota's payment is undone from its quota.
+ */
 export function PaymentsTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
   const money = useMoney();
   return (
@@ -27,8 +37,10 @@ export function PaymentsTab({ debt, perms }: { debt: Debt; perms: Permissions })
       params={NEWEST}
       title="Pagos"
       empty="Todavía no se registraron pagos."
-      canAdd={perms.add}
+      canAdd={perms.add && !isDebtClosed(debt.status)}
       canRemove={perms.remove}
+      // A quota's payment is undone from the quota ('Anular pago' in Cuotas), never on its own.
+      removable={(p) => p.quotaId === null}
       noun={(p) => `el pago de ${money(p.amount)} del ${formatDate(p.paidAt)}`}
       label={(p) => `Pago de ${money(p.amount)} del ${formatDate(p.paidAt)}`}
       form={{

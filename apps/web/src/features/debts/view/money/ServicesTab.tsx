@@ -1,4 +1,4 @@
-import { agencyToday, type Debt, type Service, serviceCreateSchema } from '@cobranzas/shared';
+import { agencyToday, type Debt, isDebtClosed, type Service, serviceCreateSchema } from '@cobranzas/shared';
 import type { z } from 'zod';
 import { DateField } from '../../../../components/resource/DateField';
 import { TextField } from '../../../../components/resource/fields';
@@ -23,7 +23,7 @@ export function ServicesTab({ debt, perms }: { debt: Debt; perms: Permissions })
       params={NEWEST}
       title="Servicios"
       empty="No se cargaron servicios a esta deuda."
-      canAdd={perms.add}
+      canAdd={perms.add && !isDebtClosed(debt.status)}
       canRemove={perms.remove}
       noun={(s) => `el servicio «${s.description}»`}
       label={(s) => `Servicio ${s.description}`}

@@ -1,7 +1,7 @@
 import { addMoney, agencyToday, daysBetween, LABELS, type Quota } from '@cobranzas/shared';
 import { Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlarm, IconCash } from '@tabler/icons-react';
+import { IconAlarm, IconArrowBackUp, IconCash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { formatDate } from '../../../../lib/format';
 import { QUOTA_STATUS_TONES } from '../../common/labels';
@@ -18,18 +18,36 @@ export function daysLate(quota: Quota, today = agencyToday()): number {
 
 const PHONE_UP = '(min-width: 576px)';
 
-/** The plan's quotas: overdue ones stand out; 'Pagar' and 'Mora' for who may edit debts. */
+/**
+ * The plan's quotas: overdue ones stand out; 'Pagar' and 'Mora' for who may edit debts (on an open
+ * debt), 'Anular pago' on a paid one for who may delete money records.
+ */
 export function QuotaTable({
   quotas,
   canAct,
+  canUndo = false,
   onPay,
   onMora,
+  onUndo = () => {},
 }: {
   quotas: Quota[];
   canAct: boolean;
+  canUndo?: boolean;
   onPay: (quota: Quota) => void;
   onMora: (quota: Quota) => void;
+  onUndo?: (quota: Quota) => void;
 }) {
+  const acts = canAct || canUndo;
+  const actions = (quota: Quota) => (
+    <QuotaActions
+      quota={quota}
+      canAct={canAct}
+      canUndo={canUndo}
+      onPay={onPay}
+      onMora={onMora}
+      onUndo={onUndo}
+    />
+  );
   const money = useMoney();
   const today = agencyToday();
   // Phones: no Estado nor Acciones columns; the status goes under the date, the buttons under the total.
@@ -90,11 +108,7 @@ export function QuotaTable({
           render: (q) => (
             <>
               <strong>{money(addMoney(q.amount, q.moraAmount))}</strong>
-              {phone && canAct ? (
-                <div className={local.below}>
-                  <QuotaActions quota={q} onPay={onPay} onMora={onMora} />
-                </div>
-              ) : null}
+              {phone && acts ? <div className={local.below}>{actions(q)}</div> : null}
             </>
           ),
         },
@@ -111,13 +125,13 @@ export function QuotaTable({
           visibleMediaQuery: PHONE_UP,
           render: (q) => formatDate(q.paidAt),
         },
-        ...(canAct && !phone
+        ...(acts && !phone
           ? [
               {
                 accessor: 'acciones',
                 title: 'Acciones',
                 textAlign: 'right' as const,
-                render: (quota: Quota) => <QuotaActions quota={quota} onPay={onPay} onMora={onMora} />,
+                render: actions,
               },
             ]
           : []),
@@ -126,17 +140,41 @@ export function QuotaTable({
   );
 }
 
-/** 'Mora' and 'Pagar' for an unpaid quota (icons only on phones; the labels stay for screen readers). */
+/**
+ * 'Mora' and 'Pagar' for an unpaid quota, 'Anular pago' for a paid one (icons only on phones; the
+ * labels stay for screen readers).
+ */
 function QuotaActions({
   quota,
+  canAct,
+  canUndo,
   onPay,
   onMora,
+  onUndo,
 }: {
   quota: Quota;
+  canAct: boolean;
+  canUndo: boolean;
   onPay: (quota: Quota) => void;
   onMora: (quota: Quota) => void;
+  onUndo: (quota: Quota) => void;
 }) {
-  if (quota.status === 'PAGADA') return null;
+  if (quota.status === 'PAGADA')
+    return canUndo ? (
+      <Group gap={6} justify="flex-end" wrap="nowrap">
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red.8"
+          leftSection={<IconArrowBackUp size={14} />}
+          onClick={() => onUndo(quota)}
+          aria-label={`Anular el pago de la cuota ${quota.number}`}
+        >
+          <span className={local.buttonLabel}>Anular pago</span>
+        </Button>
+      </Group>
+    ) : null;
+  if (!canAct) return null;
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
       <Button

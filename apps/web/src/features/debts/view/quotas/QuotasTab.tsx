@@ -1,4 +1,4 @@
-import { addMoney, compareMoney, type Debt, type Quota } from '@cobranzas/shared';
+import { addMoney, compareMoney, type Debt, isDebtClosed, type Quota } from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,20 +10,27 @@ import { MoraDialog } from './MoraDialog';
 import { PayDialog } from './PayDialog';
 import { PlanForm } from './PlanForm';
 import { QuotaTable } from './QuotaTable';
+import { UndoPayment } from './UndoPayment';
 
 const BY_NUMBER = { sort: 'number', order: 'asc' };
 
-/** Cuotas: the payment plan (create one, preview first), its quotas, 'Pagar' and 'Mora'. */
+/**
+ * Cuotas: the payment plan (create one, preview first), its quotas, 'Pagar' and 'Mora', and
+ * 'Anular pago' on a paid quota (the only way to undo a quota's payment).
+ */
 export function QuotasTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
   const money = useMoney();
   const quotas = useDebtRecords<Quota>('quotas', debt.id, BY_NUMBER);
   const [planning, setPlanning] = useState(false);
   const [paying, setPaying] = useState<Quota | null>(null);
   const [mora, setMora] = useState<Quota | null>(null);
+  const [undoing, setUndoing] = useState<Quota | null>(null);
   const records = quotas.records;
   const unpaid = records.filter((quota) => quota.status !== 'PAGADA');
+  // A closed debt (cancelada, incobrable, archivada) takes no plan, pay or mora until reopened.
+  const open = !isDebtClosed(debt.status);
   // The API refuses a second plan while quotas are unpaid, and a plan without balance.
-  const canPlan = perms.add && unpaid.length === 0 && compareMoney(debt.balance, '0') > 0;
+  const canPlan = open && perms.add && unpaid.length === 0 && compareMoney(debt.balance, '0') > 0;
   const showForm = canPlan && !quotas.isPending && (planning || records.length === 0);
   const pending = unpaid.length ? addMoney(...unpaid.map((q) => addMoney(q.amount, q.moraAmount))) : null;
 
@@ -31,6 +38,7 @@ export function QuotasTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
     <>
       {paying ? <PayDialog quota={paying} onClose={() => setPaying(null)} /> : null}
       {mora ? <MoraDialog quota={mora} debt={debt} onClose={() => setMora(null)} /> : null}
+      <UndoPayment quota={undoing} onClose={() => setUndoing(null)} />
     </>
   );
 
@@ -67,7 +75,14 @@ export function QuotasTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
               <strong>{money(pending)}</strong>
             </p>
           ) : null}
-          <QuotaTable quotas={records} canAct={perms.edit} onPay={setPaying} onMora={setMora} />
+          <QuotaTable
+            quotas={records}
+            canAct={open && perms.edit}
+            canUndo={perms.remove}
+            onPay={setPaying}
+            onMora={setMora}
+            onUndo={setUndoing}
+          />
         </>
       ) : null}
     </TabSection>

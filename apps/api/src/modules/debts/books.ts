@@ -1,0 +1,169 @@
+import {
+  addMoney,
+  compareMoney,
+  type DebtStatus,
+  debtStatusWord,
+  formatMoney,
+  isDebtClosed,
+  MESSAGES,
+  subtractMoney,
+  type TokenPayload,
+} from '@cobranzas/shared';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { type Change, type Executor, type HookContext, writeAudit } from '../../crud';
+import { debts, quotas } from '../../db/schema';
+import { conflict, type HttpError } from '../../errors';
+import { recordSystemEvent, systemEventTypeId } from './timeline';
+import { recomputeDebtTotals } from './totals';
+
+/**
+ * The books of a debt (issue 14): its balance never goes below zero, a closed debt takes no new
+ * money records, and its status follows its balance. Every write that moves a debt's money calls
+ * keepBooks in its transaction, with the debt locked, instead of recomputeDebtTotals alone.
+ */
+
+export type DebtRow = typeof debts.$inferSelect;
+
+/** The Gestión type of every status change, created on first use like "Cambio de etapa". */
+export const STATUS_EVENT_TYPE = 'Cambio de estado';
+
+const money = (debt: Pick<DebtRow, 'currency'>, value: string) => formatMoney(value, debt.currency);
+
+/** 409 when the debt is CANCELADA, INCOBRABLE or ARCHIVADA: it takes nothing new until reopened. */
+export function assertDebtOpen(debt: Pick<DebtRow, 'status'>) {
+  if (isDebtClosed(debt.status)) throw conflict(MESSAGES.debtClosed(debtStatusWord(debt.status)));
+}
+
+/** How many of the debt's quotas are not paid. */
+export async function unpaidQuotaCount(tx: Executor, debtId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(quotas)
+    .where(and(eq(quotas.debtId, debtId), ne(quotas.status, 'PAGADA')));
+  return row?.n ?? 0;
+}
+
+/**
+ * Sets the debt's status and records it: the debt's audit row and a "Cambio de estado: A → B."
+ * Gestión (with `note` after it) in the timeline, in the caller's transaction.
+ */
+export async function writeStatusChange(
+  tx: Executor,
+  user: TokenPayload,
+  before: DebtRow,
+  to: DebtStatus,
+  note?: string | null,
+): Promise<DebtRow> {
+  const [after] = await tx
+    .update(debts)
+    .set({ status: to, updatedAt: new Date() })
+    .where(eq(debts.id, before.id))
+    .returning();
+  if (!after) throw new Error('debt vanished while locked');
+  await writeAudit(tx, user, { action: 'update', resource: 'debts', recordId: before.id, before, after });
+  const typeId = await systemEventTypeId(
+    tx,
+    user,
+    STATUS_EVENT_TYPE,
+    'Registrado por el sistema al cambiar el estado de una deuda.',
+  );
+  const comment = note ? ` ${note}` : '';
+  await recordSystemEvent(
+    tx,
+    user,
+    before.id,
+    typeId,
+    `${STATUS_EVENT_TYPE}: ${before.status} → ${to}.${comment}`,
+  );
+  return after;
+}
+
+export interface BooksOptions {
+  /** The 409 when the write would leave the balance below zero (default: the generic one). */
+  overdrawn?: (debt: DebtRow) => HttpError;
+}
+
+/**
+ * After a write to the debt's money (payments, deposits, services, quotas, the original amount):
+ * recomputes its totals, refuses a write that takes the balance below zero (409; the caller's
+ * transaction rolls back), and moves the status with the balance —
+ * - the balance reaches zero (it was not zero): CANCELADA, whatever the status was;
+ * - a CANCELADA debt has balance again (it had none): EN_CONVENIO with unpaid quotas, else ACTIVA.
+ * Each automatic change leaves its audit row and a "Cambio de estado" Gestión.
+ */
+export async function keepBooks(
+  tx: Executor,
+  user: TokenPayload,
+  debtId: number,
+  options: BooksOptions = {},
+): Promise<DebtRow | undefined> {
+  const [prior] = await tx
+    .select({ balance: debts.balance })
+    .from(debts)
+    .where(eq(debts.id, debtId))
+    .for('no key update');
+  if (!prior) return undefined;
+  await recomputeDebtTotals(tx, debtId);
+  const [debt] = await tx.select().from(debts).where(eq(debts.id, debtId));
+  if (!debt) return undefined;
+  const now = compareMoney(debt.balance, '0');
+  // Refused only when this write lowered it: an old negative balance does not block its corrections.
+  if (now < 0 && compareMoney(debt.balance, prior.balance) < 0)
+    throw options.overdrawn?.(debt) ?? conflict(MESSAGES.balanceWouldBeNegative(money(debt, debt.balance)));
+  const was = compareMoney(prior.balance, '0');
+  if (now === 0 && was !== 0 && debt.status !== 'CANCELADA')
+    return writeStatusChange(tx, user, debt, 'CANCELADA', MESSAGES.balanceSettled);
+  if (now > 0 && was <= 0 && debt.status === 'CANCELADA') {
+    const to = (await unpaidQuotaCount(tx, debtId)) > 0 ? 'EN_CONVENIO' : 'ACTIVA';
+    return writeStatusChange(tx, user, debt, to, MESSAGES.balanceReopened(money(debt, debt.balance)));
+  }
+  return debt;
+}
+
+/** keepBooks' 409 for a payment of `amount`: it names the balance the debt had before it. */
+export const paymentOverdrawn = (amount: string) => (debt: DebtRow) =>
+  conflict(MESSAGES.paymentExceedsBalance(money(debt, addMoney(debt.balance, amount))));
+
+/** keepBooks' 409 for a deposit of `amount`. */
+export const depositOverdrawn = (amount: string) => (debt: DebtRow) =>
+  conflict(MESSAGES.depositExceedsBalance(money(debt, addMoney(debt.balance, amount))));
+
+/** keepBooks' 409 for an original amount below what is already paid: the least it may be. */
+export const originalOverdrawn = (debt: DebtRow) =>
+  conflict(MESSAGES.originalBelowPaid(money(debt, subtractMoney(debt.originalAmount, debt.balance))));
+
+/**
+ * The debt's unpaid quotas (amount + mora) may not add up to more than its balance: 409 otherwise.
+ * Call it after a quota is created or its amount raised (and keepBooks).
+ */
+export async function assertQuotasWithinBalance(tx: Executor, debtId: number) {
+  const [debt] = await tx
+    .select({ balance: debts.balance, currency: debts.currency })
+    .from(debts)
+    .where(eq(debts.id, debtId));
+  const [row] = await tx
+    .select({
+      unpaid: sql<string>`coalesce(sum(${quotas.amount} + ${quotas.moraAmount}), 0)::numeric(15, 2)::text`,
+    })
+    .from(quotas)
+    .where(and(eq(quotas.debtId, debtId), ne(quotas.status, 'PAGADA')));
+  if (!debt || !row) return;
+  if (compareMoney(row.unpaid, debt.balance) > 0)
+    throw conflict(MESSAGES.quotasExceedBalance(money(debt, row.unpaid), money(debt, debt.balance)));
+}
+
+/**
+ * The afterWrite hook of a money record (payment, deposit, service, quota): keepBooks on its debt.
+ * `overdrawn` names the 409 of a record whose amount the balance cannot take.
+ */
+export const keepBooksOf =
+  (overdrawn?: (amount: string) => (debt: DebtRow) => HttpError) =>
+  async (change: Change, ctx: HookContext) => {
+    const ids = new Set([change.before?.debtId, change.after?.debtId]);
+    const amount = change.after?.amount;
+    for (const id of ids)
+      if (typeof id === 'number')
+        await keepBooks(ctx.db, ctx.user, id, {
+          ...(overdrawn && typeof amount === 'string' ? { overdrawn: overdrawn(amount) } : {}),
+        });
+  };

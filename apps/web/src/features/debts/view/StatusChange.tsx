@@ -1,0 +1,96 @@
+import {
+  allowedDebtStatuses,
+  type Debt,
+  type DebtStatus,
+  debtStatusChangeSchema,
+  debtStatusWord,
+  LABELS,
+  type Quota,
+} from '@cobranzas/shared';
+import { Button, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconFlag } from '@tabler/icons-react';
+import { useState } from 'react';
+import { TextareaField } from '../../../components/resource/fields';
+import { changeStatus } from '../common/api';
+import { useDebtRecords, useRefresh } from '../common/hooks';
+import { RecordModal } from './RecordModal';
+import classes from './view.module.css';
+
+const schema = debtStatusChangeSchema.omit({ status: true });
+const BY_NUMBER = { sort: 'number', order: 'asc' };
+
+/**
+ * The status change as an explicit action: the menu offers only what the shared machine allows for
+ * this debt now (its balance, its unpaid quotas); one PATCH /debts/{id}/status changes it and records
+ * the "Cambio de estado" Gestión. Each change is confirmed in a dialog that may add a comment.
+ */
+export function StatusChange({ debt }: { debt: Debt }) {
+  const refresh = useRefresh();
+  // The same list (and cache) as the Cuotas tab.
+  const quotas = useDebtRecords<Quota>('quotas', debt.id, BY_NUMBER);
+  const [target, setTarget] = useState<DebtStatus | null>(null);
+  const unpaidQuotas = quotas.records.filter((quota) => quota.status !== 'PAGADA').length;
+  const targets = quotas.isPending
+    ? []
+    : allowedDebtStatuses(debt.status, { balance: debt.balance, currency: debt.currency, unpaidQuotas });
+
+  async function change(values: { description: string | null }) {
+    if (!target) return;
+    await changeStatus(debt.id, { status: target, description: values.description });
+    await refresh('events');
+    notifications.show({
+      color: 'green',
+      title: 'Estado cambiado',
+      message: `La deuda N.º ${debt.id} quedó ${debtStatusWord(target)}.`,
+    });
+  }
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            leftSection={<IconFlag size={18} />}
+            rightSection={<IconChevronDown size={14} />}
+            disabled={targets.length === 0}
+          >
+            Cambiar estado
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {targets.map((status) => (
+            <Menu.Item key={status} onClick={() => setTarget(status)}>
+              Pasar a {debtStatusWord(status)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      {target ? (
+        <RecordModal
+          title={`Pasar a ${debtStatusWord(target)}`}
+          schema={schema}
+          defaultValues={{ description: '' }}
+          submitLabel={`Pasar a ${debtStatusWord(target)}`}
+          intro={
+            <p className={classes.explain}>
+              La deuda pasa de <strong>{LABELS.debtStatus[debt.status]}</strong> a{' '}
+              <strong>{LABELS.debtStatus[target]}</strong>. El cambio queda registrado como una gestión
+              «Cambio de estado» en el historial.
+              {target === 'ARCHIVADA' || target === 'INCOBRABLE'
+                ? ' Mientras tanto no admite nuevos pagos, depósitos, servicios, cuotas ni planes.'
+                : ''}
+            </p>
+          }
+          onSubmit={change}
+          onClose={() => setTarget(null)}
+        >
+          <div className={classes.full}>
+            <TextareaField name="description" label="Comentario" minRows={2} />
+          </div>
+        </RecordModal>
+      ) : null}
+    </>
+  );
+}

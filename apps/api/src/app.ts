@@ -19,7 +19,7 @@ import { AUTH_CHANNEL, USER_STATE_RESOURCES, UserStateCache } from './auth/userS
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerDocs } from './docs';
-import { clientErrorHandler, registerErrorHandling } from './errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling, sendBare } from './errors';
 import { auditModule } from './modules/audit';
 import { catalogsModule } from './modules/catalogs';
 import { companiesModule } from './modules/companies';
@@ -104,6 +104,23 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * While the server shuts down, a request that still arrives on an open connection is answered 503
+ * in Spanish and the connection is closed; the requests already in flight finish (docs/deploy.md).
+ */
+function registerClosingAnswer(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    void sendBare(request, reply, 503, MESSAGES.shuttingDown);
+  });
+}
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -126,6 +143,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     trustProxy: config.trustProxy,
     logController: new OneLinePerRequest(),
     clientErrorHandler,
+    frameworkErrors,
+    // Ours instead (registerClosingAnswer): Fastify's own 503 is English and bare.
+    return503OnClosing: false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -135,6 +155,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     reply.header('x-request-id', request.id);
     done();
   });
+  registerClosingAnswer(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

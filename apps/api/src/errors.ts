@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { type ErrorResponse, MESSAGES } from '@cobranzas/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SECURITY_HEADERS } from './security';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -112,7 +113,9 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
         ? [408, MESSAGES.requestTimeout]
         : [400, MESSAGES.malformedRequest];
   this.log.debug({ err: error }, 'pedido mal formado');
-  if (socket.writable) {
+  // Not into an answer already under way on this connection (a pipelined request, a slow download).
+  const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (socket.writable && !answering) {
     const body = JSON.stringify({ message });
     socket.write(
       `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
@@ -121,4 +124,25 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
     );
   }
   socket.destroy(error);
+}
+
+/** An answer written where Fastify's hooks do not run: with the headers they would have set. */
+export function sendBare(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
+  return reply
+    .headers(SECURITY_HEADERS)
+    .header('cache-control', 'no-store')
+    .header('x-request-id', request.id)
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ message }));
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any hook runs (a URL that does not
+ * decode, a route parameter past maxParamLength), in Spanish and with the usual headers, instead of
+ * an English body that echoes the path.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendBare(request, reply, 414, MESSAGES.urlTooLong);
+  return sendBare(request, reply, 400, MESSAGES.malformedRequest);
 }

@@ -307,6 +307,40 @@ forEachBackend('the books stay true', (backend) => {
         expectStatus(await pay(debt.id, '1'), 201);
       }
     });
+
+    it('on a closed debt, raising a service, payment or deposit is new money too (409); lowering one corrects', async () => {
+      const debt = await createDebt(t.app, token, { originalAmount: '100' });
+      const service = await create(t.app, token, 'services', {
+        debtId: debt.id,
+        description: 'Carta documento',
+        amount: '10',
+        date: '2025-03-01',
+      });
+      const payment = await create(t.app, token, 'payments', {
+        debtId: debt.id,
+        amount: '20',
+        paidAt: '2025-03-02',
+      });
+      const deposit = await create(t.app, token, 'deposits', {
+        debtId: debt.id,
+        amount: '5',
+        depositedAt: '2025-03-03',
+      });
+      expectStatus(await setStatus(debt.id, 'ARCHIVADA'), 200);
+      for (const [resource, id, raised] of [
+        ['services', service.id, '11'],
+        ['payments', payment.id, '21'],
+        ['deposits', deposit.id, '6'],
+      ] as const) {
+        const refused = await send('PATCH', `/api/${resource}/${id}`, { amount: raised });
+        expectStatus(refused, 409);
+        expect(refused.body.message).toContain('La deuda está archivada');
+      }
+      expectStatus(await send('PATCH', `/api/services/${service.id}`, { amount: '9' }), 200);
+      expectStatus(await send('PATCH', `/api/payments/${payment.id}`, { amount: '19' }), 200);
+      // 100 + 9 − 19 − 5
+      expect((await get(`/api/debts/${debt.id}`)).balance).toBe('85.00');
+    });
   });
 
   describe('a plan or a quota never owes more than the balance', () => {

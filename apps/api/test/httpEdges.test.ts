@@ -76,10 +76,54 @@ forEachBackend('HTTP edges', (backend) => {
       expect(answer).toMatchObject({ status: 413, body: { message: MESSAGES.payloadTooLarge } });
     });
 
+    it('a URL that does not decode → 400 with a Spanish {message}, not echoing the path, with no-store', async () => {
+      const answer = await call(t.app, null, { method: 'GET', url: '/api/debts/%zz' });
+      expect(answer).toMatchObject({ status: 400, body: { message: MESSAGES.malformedRequest } });
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(String(answer.headers['content-security-policy'])).toContain("default-src 'self'");
+    });
+
+    it('a route parameter past its length → 414 with a Spanish {message}', async () => {
+      const answer = await call(t.app, null, { method: 'GET', url: `/api/debtors/dni/${'1'.repeat(250)}` });
+      expect(answer).toMatchObject({ status: 414, body: { message: MESSAGES.urlTooLong } });
+      expect(answer.headers['cache-control']).toBe('no-store');
+    });
+
     it('the server still answers after all of them', async () => {
       const answer = await raw(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
       expect(answer.status).toBe(200);
     });
+  });
+
+  it('a request that arrives while the server shuts down → 503 in Spanish, and the connection closes', async () => {
+    const t = await startApp(backend);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('utf8');
+    });
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    // A login in flight (its body half sent) keeps the connection busy while the close begins…
+    const body = JSON.stringify({ alias: 'x', password: 'y' });
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const closing = t.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // …it is answered, and the request after it on the same connection gets the 503.
+    socket.write(`${body.slice(5)}GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n`);
+    await ended;
+    await closing;
+    // Closing twice is harmless; this also drops the test's database and folder.
+    await t.close();
+    const [first, second] = answer.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 401/);
+    expect(second).toMatch(/^HTTP\/1\.1 503/);
+    expect(second?.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(second?.split('\r\n\r\n')[1] ?? '')).toEqual({ message: MESSAGES.shuttingDown });
   });
 
   describe('headers', () => {

@@ -156,6 +156,47 @@ forEachBackend('users: the last active ADMIN (issue 14)', (backend) => {
     expect(await activeAdmins(s.t)).toHaveLength(1);
   });
 
+  it('moving the last ADMIN into a type while that type loses the ADMIN role, at once, leaves an ADMIN', async () => {
+    const type = await create(s.t.app, s.token, 'users-types', { name: unique('Dirección '), role: 'ADMIN' });
+    expect(await activeAdmins(s.t)).toEqual([1]);
+    const send = () => [
+      patchUser(s.t, s.token, 1, { userTypeId: type.id }),
+      call(s.t.app, s.token, {
+        method: 'PATCH',
+        url: `/api/users-types/${type.id}`,
+        payload: { role: 'GENERAL' },
+      }),
+    ];
+    let answers: { status: number }[];
+    if (backend === 'pglite') answers = await Promise.all(send());
+    else {
+      // Both writes wait on rows held here, then go at the same moment: each checks before the other commits.
+      const holder = new pg.Client({ connectionString: s.t.config.databaseUrl ?? undefined });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM users WHERE id = 1 FOR SHARE');
+        await holder.query('SELECT 1 FROM user_types WHERE id = $1 FOR SHARE', [type.id]);
+        const sent = send();
+        for (let waiting = 0; waiting < 2; ) {
+          await holder.query('SELECT pg_stat_clear_snapshot()');
+          const { rows } = await holder.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          );
+          waiting = rows[0].n;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await holder.query('COMMIT');
+        answers = await Promise.all(sent);
+      } finally {
+        await holder.end();
+      }
+    }
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await activeAdmins(s.t)).toHaveLength(1);
+  });
+
   it('the last active ADMINs cannot lose the role through their user type → 409', async () => {
     const type = await create(s.t.app, s.token, 'users-types', { name: unique('Socio '), role: 'ADMIN' });
     const alias = unique('socio');

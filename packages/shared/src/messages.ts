@@ -108,4 +108,6 @@ export const MESSAGES = {
   headersTooLarge: 'Las cabeceras del pedido son demasiado grandes.',
   requestTimeout: 'El pedido tardó demasiado en llegar.',
   malformedRequest: 'El pedido HTTP está mal formado.',
+  urlTooLong: 'La dirección del pedido es demasiado larga.',
+  shuttingDown: 'El servidor se está reiniciando. Intente de nuevo en unos segundos.',
 } as const;

@@ -17,7 +17,7 @@ export interface UserState {
 
 /** May this user act at all? Inactive users, and CLIENTEs of an inactive company, may not. */
 export const mayAct = (state: UserState | undefined): state is UserState =>
-  state !== undefined && state.active && !(state.role === 'CLIENTE' && state.companyActive !== true);
+  state?.active === true && !(state.role === 'CLIENTE' && state.companyActive !== true);
 
 /** The NOTIFY channel of migration 0006. */
 export const AUTH_CHANNEL = 'cobranzas_auth';

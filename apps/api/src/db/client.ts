@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,8 +46,11 @@ const MIGRATION_LOCK = 728_014_002;
  * PostgreSQL when DATABASE_URL is set, otherwise PGlite persisted in DATA_DIR/pglite
  * (or in memory for tests), in a worker thread. Modules only see the Drizzle API.
  */
-export async function createDatabase(config: Config, options: { memory?: boolean } = {}): Promise<Database> {
-  if (config.databaseUrl) return createPostgres(config.databaseUrl);
+export async function createDatabase(
+  config: Config,
+  options: { memory?: boolean; listenTiming?: ListenTiming } = {},
+): Promise<Database> {
+  if (config.databaseUrl) return createPostgres(config.databaseUrl, options.listenTiming);
   let dataDir: string | undefined;
   let unlock = () => {};
   if (!options.memory) {
@@ -95,7 +98,7 @@ function nameSelects(pool: pg.Pool): void {
   }) as typeof pool.query;
 }
 
-function createPostgres(connectionString: string): Database {
+function createPostgres(connectionString: string, listenTiming?: ListenTiming): Database {
   const pool = new pg.Pool({ connectionString, max: 10 });
   nameSelects(pool);
   // An idle client that loses its connection must not crash the process.
@@ -106,7 +109,7 @@ function createPostgres(connectionString: string): Database {
     db: db as unknown as Db,
     kind: 'postgres',
     listen(channel, handlers) {
-      listeners.push(listenTo(connectionString, channel, handlers));
+      listeners.push(listenTo(connectionString, channel, handlers, listenTiming));
     },
     async migrate() {
       const client = await pool.connect();
@@ -125,50 +128,95 @@ function createPostgres(connectionString: string): Database {
   };
 }
 
-const RECONNECT_MS = 1000;
+/** How the LISTEN connection is kept: tests shorten these. */
+export interface ListenTiming {
+  /** Wait before a new connection after one is lost. */
+  reconnectMs: number;
+  /** Every this often the connection sends itself a ping; one not back by the next is a dead channel. */
+  heartbeatMs: number;
+}
+const LISTEN_TIMING: ListenTiming = { reconnectMs: 1000, heartbeatMs: 5000 };
+const PING = 'ping:';
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTEN_APPLICATION = 'cobranzas-listen';
 
 /**
  * LISTEN on a connection of its own, outside the pool. When it drops, `listening(false)` at once
- * and a new connection a second later, for as long as it takes. Returns how to stop.
+ * and a new connection after `reconnectMs`, for as long as it takes. A connection can also die
+ * without saying so (an idle flow dropped by a firewall, a pooler in transaction mode that never
+ * delivers): it pings itself through the channel every `heartbeatMs`, and a ping not back by the next
+ * one counts as a lost connection. So a dead channel is noticed within two heartbeats. Returns how to stop.
  */
-function listenTo(connectionString: string, channel: string, handlers: NotifyHandlers) {
-  let current: pg.Client | undefined;
+function listenTo(
+  connectionString: string,
+  channel: string,
+  handlers: NotifyHandlers,
+  timing: ListenTiming = LISTEN_TIMING,
+) {
+  let current: { client: pg.Client; beat: NodeJS.Timeout } | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+
   const again = () => {
-    if (!stopped) retry = setTimeout(connect, RECONNECT_MS);
+    if (!stopped) retry = setTimeout(connect, timing.reconnectMs);
   };
+  /** Gives up on this connection (if it is still the current one): not listening, then a new one. */
+  const drop = (client: pg.Client) => {
+    if (current?.client !== client) return;
+    clearInterval(current.beat);
+    current = undefined;
+    handlers.listening(false);
+    // Not awaited: on a dead socket, ending may never complete.
+    client.end().catch(() => {});
+    again();
+  };
+
   const connect = async () => {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      // A connect that hangs (the path to the database blackholed) is given up like a lost one.
+      connectionTimeoutMillis: 2 * timing.heartbeatMs,
+      application_name: LISTEN_APPLICATION,
+    });
+    let awaited: string | undefined;
     // A lost connection is reported by 'end'; its 'error' must not crash the process.
     client.on('error', () => {});
+    client.on('end', () => drop(client));
     client.on('notification', (message) => {
-      if (message.channel === channel) handlers.message(message.payload ?? '');
-    });
-    client.on('end', () => {
-      if (current !== client) return;
-      current = undefined;
-      handlers.listening(false);
-      again();
+      if (message.channel !== channel) return;
+      const payload = message.payload ?? '';
+      if (payload === awaited) awaited = undefined;
+      // Pings, ours or another process's, are not writes.
+      else if (!payload.startsWith(PING)) handlers.message(payload);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch {
-      await client.end().catch(() => {});
+      client.end().catch(() => {});
       again();
       return;
     }
-    if (stopped) return void (await client.end().catch(() => {}));
-    current = client;
+    if (stopped) return void client.end().catch(() => {});
+    const beat = setInterval(() => {
+      if (awaited !== undefined) return drop(client);
+      awaited = `${PING}${randomUUID()}`;
+      client.query('SELECT pg_notify($1, $2)', [channel, awaited]).catch(() => drop(client));
+    }, timing.heartbeatMs);
+    beat.unref();
+    current = { client, beat };
     handlers.listening(true);
   };
+
   void connect();
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    const client = current;
+    const connection = current;
     current = undefined;
-    await client?.end().catch(() => {});
+    if (!connection) return;
+    clearInterval(connection.beat);
+    await connection.client.end().catch(() => {});
   };
 }

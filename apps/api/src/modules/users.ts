@@ -43,7 +43,7 @@ const ADMIN_SET_LOCK = 728_014_014;
  * and under READ COMMITTED the count after the wait sees what the other committed.
  */
 export async function keepAnAdmin(db: Executor, without: { userId?: number; userTypeId?: number }) {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+  await lockAdminSet(db);
   const [others] = await db
     .select({ n: count() })
     .from(users)
@@ -57,6 +57,15 @@ export async function keepAnAdmin(db: Executor, without: { userId?: number; user
       ),
     );
   if ((others?.n ?? 0) === 0) throw conflict(MESSAGES.lastAdmin);
+}
+
+/**
+ * Takes the lock of the set of admins (held until commit; taking it again is a no-op). Take it
+ * before reading any role a check depends on: a user type's role changed by a concurrent write is
+ * then read as committed, not as it was (moving an admin into a type whose role is being taken away).
+ */
+export async function lockAdminSet(db: Executor) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
 }
 
 /** An active user whose type has the ADMIN role. */
@@ -138,8 +147,10 @@ export function usersModule(app: FastifyInstance, db: Db) {
             | null;
           input = { ...input, companyId: await companyFor(db, userTypeId, companyId) };
         }
+        const mayStopBeingAdmin = input.userTypeId !== undefined || input.active !== undefined;
+        if (mayStopBeingAdmin) await lockAdminSet(db);
         if (
-          (input.userTypeId !== undefined || input.active !== undefined) &&
+          mayStopBeingAdmin &&
           (await isActiveAdmin(db, current.userTypeId as number, current.active as boolean)) &&
           !(await isActiveAdmin(
             db,
@@ -152,6 +163,7 @@ export function usersModule(app: FastifyInstance, db: Db) {
       },
       async beforeDelete(current, { db, user }) {
         if (current.id === user.sub) throw conflict(MESSAGES.cannotDeleteSelf);
+        await lockAdminSet(db);
         if (await isActiveAdmin(db, current.userTypeId as number, current.active as boolean))
           await keepAnAdmin(db, { userId: current.id as number });
         if (await wroteAudit(db, current.id as number)) throw conflict(MESSAGES.userHasHistory);

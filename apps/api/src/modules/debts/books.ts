@@ -161,6 +161,15 @@ export const keepBooksOf =
   async (change: Change, ctx: HookContext) => {
     const ids = new Set([change.before?.debtId, change.after?.debtId]);
     const amount = change.after?.amount;
+    // Raising a record's amount is new money too: a closed debt takes none (lowering corrects).
+    const before = change.before?.amount;
+    if (typeof before === 'string' && typeof amount === 'string' && compareMoney(amount, before) > 0) {
+      const [debt] = await ctx.db
+        .select({ status: debts.status })
+        .from(debts)
+        .where(eq(debts.id, change.after?.debtId as number));
+      if (debt) assertDebtOpen(debt);
+    }
     for (const id of ids)
       if (typeof id === 'number')
         await keepBooks(ctx.db, ctx.user, id, {

@@ -68,7 +68,10 @@ test.describe('SPEC §2 — Login (route /login)', () => {
     await page.goto('/login');
     const logo = page.getByRole('img', { name: 'Cobranzas' }).first();
     await expect(logo).toBeVisible();
-    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Visible comes first (its box has a size from width/height); the pixels arrive when it decodes.
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
   });
 
   test('On success the user goes to / when no last location is stored', async ({ page }) => {

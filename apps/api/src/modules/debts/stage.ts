@@ -1,17 +1,11 @@
-import {
-  debtSchema,
-  debtStageChangeSchema,
-  idParamsSchema,
-  MESSAGES,
-  type TokenPayload,
-} from '@cobranzas/shared';
+import { debtStageChangeSchema, MESSAGES, type TokenPayload } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type CrudService, docsFor, type Executor, errorResponses, writeAudit } from '../../crud';
+import { type CrudService, type Executor, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
 import { debts, debtTypes } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
+import { debtActionRoute } from './action';
 import { recordSystemEvent, systemEventTypeId } from './timeline';
 
 /** The Gestión type of every stage change; created on first use (names are unique regardless of case). */
@@ -38,57 +32,40 @@ async function stageName(tx: Executor, id: number): Promise<string> {
  * misses a change and never shows one that did not happen. Guarded as an update of debts.
  */
 export function stageChangeRoute(app: FastifyInstance, db: Db, service: CrudService) {
-  app.withTypeProvider<ZodTypeProvider>().patch(
-    '/api/debts/:id/stage',
-    {
-      schema: {
-        ...docsFor('deudas'),
-        summary: 'Cambiar la etapa de una deuda (queda una gestión en el historial)',
-        params: idParamsSchema,
-        body: debtStageChangeSchema,
-        response: { 200: debtSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { user, body } = request;
-      await db
-        .transaction(async (tx) => {
-          // 404 when missing or outside a CLIENTE's company, like any read of it.
-          const before = await service.lockRow(tx, id, user);
-          if (before.debtTypeId === body.debtTypeId) throw conflict(MESSAGES.sameStage);
-          const from = await stageName(tx, before.debtTypeId as number);
-          const to = await stageName(tx, body.debtTypeId);
-          const judicial = body.debtTypeId === JUDICIAL;
-          const [after] = await tx
-            .update(debts)
-            .set({
-              debtTypeId: body.debtTypeId,
-              ...(judicial ? { court: body.court, caseNumber: body.caseNumber } : {}),
-              updatedAt: new Date(),
-            })
-            .where(eq(debts.id, id))
-            .returning();
-          await writeAudit(tx, user, {
-            action: 'update',
-            resource: 'debts',
-            recordId: id,
-            before,
-            after: after ?? null,
-          });
-          const comment = body.description ? ` ${body.description}` : '';
-          await recordSystemEvent(
-            tx,
-            user,
-            id,
-            await stageEventTypeId(tx, user),
-            `${STAGE_EVENT_TYPE}: ${from} → ${to}.${comment}`,
-          );
+  debtActionRoute(app, db, service, {
+    name: 'stage',
+    summary: 'Cambiar la etapa de una deuda (queda una gestión en el historial)',
+    body: debtStageChangeSchema,
+    async run(tx, before, body, user) {
+      const id = before.id as number;
+      if (before.debtTypeId === body.debtTypeId) throw conflict(MESSAGES.sameStage);
+      const from = await stageName(tx, before.debtTypeId as number);
+      const to = await stageName(tx, body.debtTypeId);
+      const judicial = body.debtTypeId === JUDICIAL;
+      const [after] = await tx
+        .update(debts)
+        .set({
+          debtTypeId: body.debtTypeId,
+          ...(judicial ? { court: body.court, caseNumber: body.caseNumber } : {}),
+          updatedAt: new Date(),
         })
-        .catch((error: unknown) => {
-          throw service.writeError(error);
-        });
-      return service.read(id, user);
+        .where(eq(debts.id, id))
+        .returning();
+      await writeAudit(tx, user, {
+        action: 'update',
+        resource: 'debts',
+        recordId: id,
+        before,
+        after: after ?? null,
+      });
+      const comment = body.description ? ` ${body.description}` : '';
+      await recordSystemEvent(
+        tx,
+        user,
+        id,
+        await stageEventTypeId(tx, user),
+        `${STAGE_EVENT_TYPE}: ${from} → ${to}.${comment}`,
+      );
     },
-  );
+  });
 }

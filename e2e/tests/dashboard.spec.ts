@@ -84,12 +84,17 @@ test.describe('Dashboard y planilla (issue 6)', () => {
     await expect(report).toContainText('Elija una compañía en los filtros');
     await expect(report.getByRole('button', { name: 'Descargar planilla' })).toBeDisabled();
 
-    await page.goto(`/?company=${company.id}`);
+    // Choosing the company is enough (issue 15): downloading applies it to the dashboard too.
+    await main(page).getByRole('combobox', { name: 'Compañía' }).fill(company.name);
+    await page.getByRole('option', { name: company.name }).click();
     await expect(report).toContainText(`Deudas de ${company.name} de todo el período`);
+    await expect(report).toContainText('Al descargar, el tablero también pasa a estos filtros.');
     const download = page.waitForEvent('download');
     await report.getByRole('button', { name: 'Descargar planilla' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^deuda-tablero-s-a-.*-inicio-hoy\.xlsx$/);
+    await expect(page).toHaveURL(new RegExp(`[?&]company=${company.id}(&|$)`));
+    // No start: "inicio"; no end: today's date.
+    expect(file.suggestedFilename()).toMatch(/^deuda-tablero-s-a-.*-inicio-a-\d{4}-\d{2}-\d{2}\.xlsx$/);
     await expect(page.getByText(`Se descargó ${file.suggestedFilename()}.`)).toBeVisible();
 
     const workbook = new ExcelJS.Workbook();

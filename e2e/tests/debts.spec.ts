@@ -38,6 +38,12 @@ test.describe('Deudas (issue 5)', () => {
     await search.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/debts/search\\?search=${dni}$`));
     await expect(main(page).getByText(`No se encontró ningún deudor con DNI/CUIT ${dni}.`)).toBeVisible();
+    // Every debt, unfiltered, only when asked for: it is not what the DNI matched (issue 15).
+    const advanced = main(page).getByRole('button', { name: 'Buscar entre todas las deudas' });
+    await expect(advanced).toHaveAttribute('aria-expanded', 'false');
+    await expect(main(page).getByRole('form', { name: 'Filtros de deudas' })).toHaveCount(0);
+    await advanced.click();
+    await expect(main(page).getByRole('form', { name: 'Filtros de deudas' })).toBeVisible();
 
     // Create the debtor inline, then the debt.
     await main(page).getByRole('link', { name: 'Crear deudor y deuda' }).click();

@@ -181,11 +181,11 @@ export function crudService(db: Db, options: CrudOptions) {
       column: Object.values(options.sortable)[0] ?? table.id,
       order: 'asc' as const,
     };
-    const column = named ?? fallback.column;
+    const columns: readonly PgColumn[] = [named ?? fallback.column].flat();
     const direction = named || explicitOrder ? order : fallback.order;
     const by = direction === 'desc' ? desc : asc;
     // The id breaks ties so pages never overlap or skip rows.
-    const ordering = [by(column), by(table.id)];
+    const ordering = [...columns.map((column) => by(column)), by(table.id)];
     // Paginate, then join: page 1000 skips 25 000 index entries, not 25 000 joined rows.
     const ids = await idsFrom(joined, { id: table.id })
       .where(where)

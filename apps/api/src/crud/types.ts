@@ -35,6 +35,9 @@ export interface Change {
   after: Row | null;
 }
 
+/** One column, or several ordered one after the other (e.g. last name, then first names). */
+export type SortColumns = PgColumn | readonly [PgColumn, ...PgColumn[]];
+
 export interface CrudOptions {
   /** URL segment under /api; also the key of RESOURCE_SUBJECTS that guards it. */
   resource: ApiResource;
@@ -50,10 +53,13 @@ export interface CrudOptions {
   /** Columns of each item; may reach into joined tables. Default: every column of the table. */
   columns?: SelectedFields;
   joins?: { table: PgTable; on: SQL }[];
-  /** The listQuery's `sort` values → what to order by. */
-  sortable: Record<string, PgColumn>;
+  /**
+   * The listQuery's `sort` values → what to order by: a column, or several in order (later ones
+   * break ties of the earlier ones, all in the requested direction).
+   */
+  sortable: Record<string, SortColumns>;
   /** Order when the client names none. Default: the first sortable column, ascending. */
-  defaultSort?: { column: PgColumn; order: 'asc' | 'desc' };
+  defaultSort?: { column: SortColumns; order: 'asc' | 'desc' };
   /** Columns that `q` searches with ILIKE (a char(n) one as text, as its trigram index holds it). */
   search?: PgColumn[];
   /**

@@ -30,7 +30,8 @@ export function debtorsModule(app: FastifyInstance, db: Db) {
       update: debtorUpdateSchema,
     },
     sortable: {
-      lastName: debtors.lastName,
+      // "Apellido y nombre": namesakes by first names (the debtors_last_name_idx order).
+      lastName: [debtors.lastName, debtors.firstName],
       id: debtors.id,
       dni: debtors.dni,
       createdAt: debtors.createdAt,

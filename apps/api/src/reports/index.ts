@@ -1,4 +1,5 @@
 import {
+  agencyToday,
   clientDebtReportQuerySchema,
   collectionTypesReportQuerySchema,
   collectionTypesReportSchema,
@@ -75,7 +76,8 @@ export function reportsModule(app: FastifyInstance, db: Db) {
       checkPeriod(start, end);
       const company = await reportCompany(db, request.user, request.query.company);
       if (!company) throw badRequest('company', MESSAGES.required);
-      const name = `deuda-${slug(company.name, `compania-${company.id}`)}-${start ?? 'inicio'}-${end ?? 'hoy'}.xlsx`;
+      // The real period: no start → since the first debt ("inicio"); no end → up to today's date.
+      const name = `deuda-${slug(company.name, `compania-${company.id}`)}-${start ?? 'inicio'}-a-${end ?? agencyToday()}.xlsx`;
       const stream = clientDebtStream(debtBatches(db, { companyId: company.id, start, end }), request.log);
       return reply
         .header('content-type', XLSX_TYPE)

@@ -32,8 +32,8 @@ describe('Reports: GET /report/clientDebt with company, start and end, received 
   });
 
   it('the file keeps the name the server gives it', () => {
-    expect(fileNameOf('attachment; filename="deuda-fravega-s-a-inicio-hoy.xlsx"', 'x.xlsx')).toBe(
-      'deuda-fravega-s-a-inicio-hoy.xlsx',
+    expect(fileNameOf('attachment; filename="deuda-fravega-s-a-inicio-a-2026-11-24.xlsx"', 'x.xlsx')).toBe(
+      'deuda-fravega-s-a-inicio-a-2026-11-24.xlsx',
     );
     expect(fileNameOf(undefined, 'x.xlsx')).toBe('x.xlsx');
   });

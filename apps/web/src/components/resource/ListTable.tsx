@@ -3,6 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { cellText } from './csv';
+import { emptyStateProps } from './emptyState';
 import { type ListPatch, type ListState, PAGE_SIZES } from './listParams';
 import classes from './resource.module.css';
 import { EmptyList } from './states';
@@ -90,7 +91,7 @@ export function ListTable<T extends Identified>({
       records={records}
       fetching={fetching}
       loaderType="dots"
-      emptyState={<EmptyList filtered={filtered} />}
+      {...emptyStateProps(!fetching && !records.length, <EmptyList filtered={filtered} />)}
       totalRecords={total}
       recordsPerPage={state.limit}
       page={state.page}

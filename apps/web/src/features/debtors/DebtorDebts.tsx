@@ -3,6 +3,7 @@ import { Anchor } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { emptyStateProps } from '../../components/resource/emptyState';
 import classes from '../../components/resource/resource.module.css';
 import { EmptyList, ForbiddenState, TableSkeleton } from '../../components/resource/states';
 import { useListQuery } from '../../components/resource/useListQuery';
@@ -27,7 +28,7 @@ export function DebtorDebts({ debtorId }: { debtorId: number }) {
         verticalSpacing="sm"
         records={list.records}
         fetching={list.fetching}
-        emptyState={<EmptyList filtered={false} />}
+        {...emptyStateProps(!list.fetching && !list.records.length, <EmptyList filtered={false} />)}
         totalRecords={list.total}
         recordsPerPage={PAGE_SIZE}
         page={page}

@@ -7,23 +7,39 @@ import { formatDate } from '../../lib/format';
 import { downloadClientDebt, type ReportFilters } from './api';
 import classes from './home.module.css';
 
+const same = (a: ReportFilters, b: ReportFilters) =>
+  (a.company ?? '') === (b.company ?? '') &&
+  (a.start ?? '') === (b.start ?? '') &&
+  (a.end ?? '') === (b.end ?? '');
+
 /**
- * The client-debt spreadsheet (GET /report/clientDebt) of the dashboard's company and period. Staff
- * must pick a company first; a CLIENTE always gets its own (the API forces it).
+ * The client-debt spreadsheet (GET /report/clientDebt) of the company and period chosen in the
+ * filters — as the form holds them, "Aplicar" or not: downloading applies them to the dashboard too,
+ * so the figures on screen and the file agree. Staff must pick a company first; a CLIENTE always
+ * gets its own (the API forces it).
  */
 export function ClientDebtDownload({
   filters,
+  applied = filters,
+  onApply,
   companyName,
   needsCompany,
 }: {
+  /** The form's current values. */
   filters: ReportFilters;
+  /** What the dashboard shows (the URL). */
+  applied?: ReportFilters;
+  onApply?: () => void;
   companyName: string | undefined;
   needsCompany: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const missing = needsCompany && !filters.company;
+  const backwards = Boolean(filters.start && filters.end && filters.end < filters.start);
+  const pending = !same(filters, applied);
 
   async function download() {
+    if (pending) onApply?.();
     setBusy(true);
     try {
       const name = await downloadClientDebt(filters);
@@ -52,15 +68,17 @@ export function ClientDebtDownload({
         </h2>
         <p className={classes.reportText}>
           {missing
-            ? 'Elija una compañía en los filtros para descargar su planilla de deudas en Excel.'
-            : `Deudas ${companyName ? `de ${companyName} ` : ''}${period}, con pagos y saldo, en Excel (.xlsx).`}
+            ? 'Elija una compañía en los filtros para descargar su planilla de deudas en Excel (no hace falta aplicar).'
+            : backwards
+              ? 'La fecha final no puede ser anterior a la inicial.'
+              : `Deudas ${companyName ? `de ${companyName} ` : ''}${period}, con pagos y saldo, en Excel (.xlsx).${pending ? ' Al descargar, el tablero también pasa a estos filtros.' : ''}`}
         </p>
       </div>
       <Button
         leftSection={<IconFileSpreadsheet size={18} />}
         onClick={() => void download()}
         loading={busy}
-        disabled={missing}
+        disabled={missing || backwards}
         loaderProps={{ 'aria-label': 'Generando la planilla' }}
       >
         Descargar planilla

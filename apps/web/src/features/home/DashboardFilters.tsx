@@ -16,6 +16,11 @@ const valuesOf = (filters: ReportFilters): Values => ({
   start: filters.start ?? null,
   end: filters.end ?? null,
 });
+const filtersOf = (values: Partial<Values>): ReportFilters => ({
+  company: values.company || undefined,
+  start: values.start || undefined,
+  end: values.end || undefined,
+});
 
 /**
  * Company (agency staff only: a CLIENTE's figures are always its own company's) and period.
@@ -24,16 +29,24 @@ const valuesOf = (filters: ReportFilters): Values => ({
 export function DashboardFilters({
   filters,
   onApply,
+  onDraft,
   chooseCompany,
 }: {
   filters: ReportFilters;
   onApply: (filters: ReportFilters) => void;
+  /** What the form holds now, applied or not (the spreadsheet downloads it). */
+  onDraft?: (filters: ReportFilters) => void;
   chooseCompany: boolean;
 }) {
   const companies = useOptions<Catalog>('companies', byName, chooseCompany);
   const form = useForm<Values>({ defaultValues: valuesOf(filters) });
-  const { reset } = form;
+  const { reset, watch } = form;
   useEffect(() => reset(valuesOf(filters)), [filters, reset]);
+  useEffect(() => {
+    if (!onDraft) return;
+    const subscription = watch((values) => onDraft(filtersOf(values)));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraft]);
   const active = Object.values(filters).some(Boolean);
 
   const submit = form.handleSubmit((values) => {
@@ -41,11 +54,7 @@ export function DashboardFilters({
       form.setError('end', { message: 'La fecha final no puede ser anterior a la inicial.' });
       return;
     }
-    onApply({
-      company: values.company ?? undefined,
-      start: values.start ?? undefined,
-      end: values.end ?? undefined,
-    });
+    onApply(filtersOf(values));
   });
 
   return (

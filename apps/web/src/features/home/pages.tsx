@@ -2,14 +2,14 @@ import '../../components/resource/mantineStyles';
 import { useAbility } from '@casl/react';
 import type { AppAbility, Catalog } from '@cobranzas/shared';
 import { Skeleton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { messageOf, retryTransient } from '../../components/resource/http';
 import { PageHeader } from '../../components/resource/PageHeader';
 import { LoadFailed } from '../../components/resource/states';
 import { useOptions } from '../../components/resource/useOptions';
 import { useSession } from '../../lib/useSession';
-import { getCollectionTypes, getGeneralKpi } from './api';
+import { getCollectionTypes, getGeneralKpi, type ReportFilters } from './api';
 import { ClientDebtDownload } from './ClientDebtDownload';
 import { DashboardFilters } from './DashboardFilters';
 import { DashboardSkeleton } from './DashboardSkeleton';
@@ -28,9 +28,16 @@ export function HomePage() {
   const { filters, apply } = useDashboardFilters();
   // A CLIENTE's figures are its company's whatever the URL says (the API forces it too).
   const scoped = staff ? filters : { ...filters, company: undefined };
+  // The form's values before "Aplicar": the spreadsheet downloads these (and applies them).
+  const [draft, setDraft] = useState<ReportFilters>(filters);
+  useEffect(() => setDraft(filters), [filters]);
+  const draftScoped = staff ? draft : { ...draft, company: undefined };
   const kpi = useQuery({
     queryKey: ['report', 'general-kpi', scoped],
     queryFn: ({ signal }) => getGeneralKpi(scoped, signal),
+    // New filters keep the figures on screen (aria-busy) until the new ones arrive: the spreadsheet
+    // being downloaded, which applies its filters, stays where it is.
+    placeholderData: keepPreviousData,
     retry: retryTransient,
   });
   const types = useQuery({
@@ -40,13 +47,13 @@ export function HomePage() {
   });
   const companies = useOptions<Catalog>('companies', byName, staff);
   const companyName = staff
-    ? companies.records.find((company) => String(company.id) === filters.company)?.name
+    ? companies.records.find((company) => String(company.id) === draftScoped.company)?.name
     : undefined;
 
   return (
     <section className={classes.page} aria-labelledby="page-title">
       <PageHeader title="Inicio" />
-      <DashboardFilters filters={filters} onApply={apply} chooseCompany={staff} />
+      <DashboardFilters filters={filters} onApply={apply} onDraft={setDraft} chooseCompany={staff} />
       {kpi.isPending ? (
         <DashboardSkeleton />
       ) : kpi.isError ? (
@@ -58,7 +65,13 @@ export function HomePage() {
             <Suspense fallback={<ChartsLoading />}>
               <DashboardCharts kpi={kpi.data} types={types.data} />
             </Suspense>
-            <ClientDebtDownload filters={scoped} companyName={companyName} needsCompany={staff} />
+            <ClientDebtDownload
+              filters={draftScoped}
+              applied={scoped}
+              onApply={() => apply(draft)}
+              companyName={companyName}
+              needsCompany={staff}
+            />
           </div>
         </div>
       )}

@@ -4,7 +4,7 @@ import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatCuit, formatDate, formatPercent } from '../../../lib/format';
 import { usePermissions } from '../common/hooks';
-import { DEBT_STATUS_TONES, JUDICIAL, personName, stageTone } from '../common/labels';
+import { DEBT_STATUS_TONES, personName, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
 import { useMoney } from './currency';
 import classes from './view.module.css';
@@ -61,12 +61,9 @@ export function DebtHeader({ debt }: { debt: Debt }) {
             value={debt.punitiveRate !== '0.00' ? `${formatPercent(debt.punitiveRate)} anual` : null}
           />
           <Fact label="Asignada a" value={debt.assignedUserName} />
-          {debt.debtTypeId === JUDICIAL ? (
-            <>
-              <Fact label="Juzgado" value={debt.court} />
-              <Fact label="Expediente" value={debt.caseNumber} />
-            </>
-          ) : null}
+          {/* Kept after the debt leaves Judicial: the case still exists, whatever the stage. */}
+          <Fact label="Juzgado" value={debt.court} />
+          <Fact label="Expediente" value={debt.caseNumber} />
         </dl>
       </div>
       <dl className={classes.amounts} aria-label="Importes">

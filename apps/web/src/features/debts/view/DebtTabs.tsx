@@ -1,6 +1,7 @@
 import type { Debt } from '@cobranzas/shared';
 import { Tabs } from '@mantine/core';
-import { type ComponentType, useEffect, useRef } from 'react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Permissions } from '../common/hooks';
 import { DocumentsTab } from './activity/DocumentsTab';
@@ -50,6 +51,7 @@ export function DebtTabs({ debt, perms }: TabProps) {
     const active = row?.querySelector<HTMLElement>('[data-active]');
     if (row && active) row.scrollLeft = Math.max(0, active.offsetLeft - row.clientWidth / 3);
   }, [current]);
+  const { more, scroll } = useScrollEdges(list);
 
   return (
     <Tabs
@@ -67,13 +69,44 @@ export function DebtTabs({ debt, perms }: TabProps) {
       }
       keepMounted={false}
     >
-      <Tabs.List ref={list} className={classes.tabList} aria-label="Secciones de la deuda">
-        {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
-            {tab.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
+      {/* Sections hidden past an edge: that edge fades and gets a button that scrolls the row. */}
+      <div
+        className={classes.tabStrip}
+        data-more-left={more.left || undefined}
+        data-more-right={more.right || undefined}
+      >
+        {more.left ? (
+          <button
+            type="button"
+            className={classes.tabScroll}
+            data-side="left"
+            tabIndex={-1}
+            aria-label="Ver las secciones anteriores"
+            onClick={() => scroll(-1)}
+          >
+            <IconChevronLeft size={18} aria-hidden="true" />
+          </button>
+        ) : null}
+        <Tabs.List ref={list} className={classes.tabList} aria-label="Secciones de la deuda">
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {more.right ? (
+          <button
+            type="button"
+            className={classes.tabScroll}
+            data-side="right"
+            tabIndex={-1}
+            aria-label="Ver más secciones"
+            onClick={() => scroll(1)}
+          >
+            <IconChevronRight size={18} aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
       {tabs.map(({ value, Component }) => (
         <Tabs.Panel key={value} value={value} className={classes.panel}>
           <Component debt={debt} perms={perms} />
@@ -81,4 +114,37 @@ export function DebtTabs({ debt, perms }: TabProps) {
       ))}
     </Tabs>
   );
+}
+
+/**
+ * Whether a horizontally scrolling row has more past its left and right edges (kept up to date on
+ * scroll and resize), and a scroll by most of its width. The buttons it feeds are for pointers:
+ * from the keyboard the arrow keys move between tabs and the effect above follows the open one.
+ */
+function useScrollEdges(ref: React.RefObject<HTMLDivElement | null>) {
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const row = ref.current;
+    if (!row) return;
+    const left = row.scrollLeft > 1;
+    const right = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+    setMore((prev) => (prev.left === left && prev.right === right ? prev : { left, right }));
+  }, [ref]);
+  useEffect(() => {
+    const row = ref.current;
+    if (!row) return;
+    measure();
+    row.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(row);
+    return () => {
+      row.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [ref, measure]);
+  const scroll = (direction: 1 | -1) => {
+    const row = ref.current;
+    row?.scrollBy({ left: direction * row.clientWidth * 0.6, behavior: 'smooth' });
+  };
+  return { more, scroll };
 }

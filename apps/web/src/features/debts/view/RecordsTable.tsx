@@ -2,6 +2,7 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
+import { emptyStateProps } from '../../../components/resource/emptyState';
 import classes from './view.module.css';
 
 export type RecordColumn<T> = DataTableColumn<T> & { phone?: boolean };
@@ -62,6 +63,7 @@ export function RecordsTable<T extends { id: number }>({
       records={records}
       columns={all}
       verticalSpacing="sm"
+      {...emptyStateProps(!records.length)}
       customRowAttributes={(record) => ({ 'aria-label': label(record) })}
     />
   );

@@ -3,6 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlarm, IconArrowBackUp, IconCash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import { emptyStateProps } from '../../../../components/resource/emptyState';
 import { formatDate } from '../../../../lib/format';
 import { QUOTA_STATUS_TONES } from '../../common/labels';
 import { Pill } from '../../common/Pill';
@@ -57,6 +58,7 @@ export function QuotaTable({
       className={classes.table}
       records={quotas}
       verticalSpacing="sm"
+      {...emptyStateProps(!quotas.length)}
       rowClassName={(quota) => (daysLate(quota, today) > 0 ? local.overdue : undefined)}
       customRowAttributes={(quota) => ({ 'aria-label': `Cuota ${quota.number}` })}
       columns={[

@@ -78,4 +78,23 @@ test.describe('Tipos de eventos (issue 4)', () => {
     await expect(subTypes.getByRole('button')).toHaveCount(0);
     await expect(subTypes.getByRole('textbox')).toHaveCount(0);
   });
+
+  test('ADMIN chooses the outcomes a contact type admits (issue 15)', async ({ page, signIn }) => {
+    const name = unique('Carta documento');
+    const outcome = unique('Recibida');
+    const created = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/events-history-types', {
+      name: outcome,
+    });
+    const type = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/events-types', { name });
+    await signIn('ADMIN', `/eventsTypes/edit/${type.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Editar tipo de evento' })).toBeVisible();
+    const outcomes = main(page).getByRole('combobox', { name: 'Resultados posibles' });
+    await outcomes.fill(outcome);
+    await page.getByRole('option', { name: outcome }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page).toHaveURL(/\/eventsTypes\/list$/);
+    const saved = await apiCall<{ outcomeIds: number[] }>(page, 'ADMIN', 'GET', `/events-types/${type.id}`);
+    expect(saved.outcomeIds).toEqual([created.id]);
+  });
 });

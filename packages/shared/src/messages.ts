@@ -48,6 +48,8 @@ export const MESSAGES = {
   eventSubTypeNotFound: 'El subtipo de evento indicado no existe.',
   eventHistoryTypeNotFound: 'El resultado de contacto indicado no existe.',
   eventSubTypeMismatch: 'El subtipo no corresponde al tipo de evento elegido.',
+  eventHistoryTypeMismatch: 'El resultado no corresponde al tipo de evento elegido.',
+  eventHistoryTypesNotFound: 'Alguno de los resultados de contacto indicados no existe.',
   embargoTypeNotFound: 'El tipo de embargo indicado no existe.',
   userNotFound: 'El usuario indicado no existe.',
   quotaNumberTaken: 'Ya existe una cuota con ese número para esta deuda.',

@@ -9,7 +9,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, type Executor, equals, instantFromDay, instantToDay, type Row } from '../crud';
 import type { Db } from '../db/client';
-import { eventHistoryTypes, eventSubTypes, events, eventTypes, users } from '../db/schema';
+import { eventHistoryTypes, eventSubTypes, events, eventTypeOutcomes, eventTypes, users } from '../db/schema';
 import { badRequest } from '../errors';
 import { viaDebt } from './scope';
 
@@ -22,6 +22,17 @@ async function checkSubType(db: Executor, eventTypeId: number, eventSubTypeId: n
     .where(eq(eventSubTypes.id, eventSubTypeId));
   if (!sub) throw badRequest('eventSubTypeId', MESSAGES.eventSubTypeNotFound);
   if (sub.eventTypeId !== eventTypeId) throw badRequest('eventSubTypeId', MESSAGES.eventSubTypeMismatch);
+}
+
+/** An outcome must be one the event's type admits; a type without outcomes admits all (issue 15). */
+async function checkOutcome(db: Executor, eventTypeId: number, eventHistoryTypeId: number | null) {
+  if (eventHistoryTypeId === null) return;
+  const admitted = await db
+    .select({ id: eventTypeOutcomes.eventHistoryTypeId })
+    .from(eventTypeOutcomes)
+    .where(eq(eventTypeOutcomes.eventTypeId, eventTypeId));
+  if (admitted.length > 0 && !admitted.some((row) => row.id === eventHistoryTypeId))
+    throw badRequest('eventHistoryTypeId', MESSAGES.eventHistoryTypeMismatch);
 }
 
 /** Instants arrive as ISO strings; the timestamp columns take Dates. */
@@ -75,6 +86,7 @@ export function eventsModule(app: FastifyInstance, db: Db) {
     hooks: {
       async beforeCreate(input, { db, user }) {
         await checkSubType(db, input.eventTypeId as number, input.eventSubTypeId as number | null);
+        await checkOutcome(db, input.eventTypeId as number, input.eventHistoryTypeId as number | null);
         // The author comes from the token, never from the body.
         return withDate({ ...input, userId: user.sub });
       },
@@ -85,6 +97,13 @@ export function eventsModule(app: FastifyInstance, db: Db) {
             input.eventSubTypeId !== undefined ? input.eventSubTypeId : current.eventSubTypeId
           ) as number | null;
           await checkSubType(db, typeId, subTypeId);
+        }
+        if (input.eventTypeId !== undefined || input.eventHistoryTypeId !== undefined) {
+          const typeId = (input.eventTypeId ?? current.eventTypeId) as number;
+          const outcomeId = (
+            input.eventHistoryTypeId !== undefined ? input.eventHistoryTypeId : current.eventHistoryTypeId
+          ) as number | null;
+          await checkOutcome(db, typeId, outcomeId);
         }
         return withDate(input);
       },

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { catalogSchema, idFilter, idSchema, partialUpdate, requiredText } from './common';
+import {
+  catalogCreateSchema,
+  catalogSchema,
+  idFilter,
+  idSchema,
+  partialUpdate,
+  requiredText,
+} from './common';
 import { listQuerySchema } from './list';
 
 /**
@@ -11,7 +18,16 @@ export const catalogListQuerySchema = listQuerySchema(['id', 'name', 'createdAt'
 
 export const debtTypeSchema = catalogSchema;
 export const collectionTypeSchema = catalogSchema;
-export const eventTypeSchema = catalogSchema;
+/**
+ * An event type (kind of contact) and the outcomes it admits: empty = every outcome (issue 15).
+ */
+export const eventTypeSchema = catalogSchema.extend({ outcomeIds: z.array(z.number().int()) });
+export type EventType = z.infer<typeof eventTypeSchema>;
+/** `outcomeIds` replaces the whole set of admitted outcomes when sent. */
+export const eventTypeCreateSchema = catalogCreateSchema.extend({
+  outcomeIds: z.array(idSchema).max(200).optional(),
+});
+export const eventTypeUpdateSchema = partialUpdate(eventTypeCreateSchema);
 export const eventHistoryTypeSchema = catalogSchema;
 export const embargoTypeSchema = catalogSchema;
 export { catalogCreateSchema, catalogUpdateSchema } from './common';

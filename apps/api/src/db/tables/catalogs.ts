@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 
 /** A name + description catalog; names are unique regardless of case. */
@@ -38,4 +38,25 @@ export const eventSubTypes = pgTable(
   },
   // Also the lookup of an event type's sub-types (leading column).
   (t) => [uniqueIndex('event_sub_types_type_name_unique').on(t.eventTypeId, sql`lower(${t.name})`)],
+);
+
+/**
+ * The outcomes an event type admits (issue 15): a type without rows here admits every outcome.
+ * Deleting the type or the outcome removes the link.
+ */
+export const eventTypeOutcomes = pgTable(
+  'event_type_outcomes',
+  {
+    eventTypeId: integer('event_type_id')
+      .notNull()
+      .references(() => eventTypes.id, { onDelete: 'cascade' }),
+    eventHistoryTypeId: integer('event_history_type_id')
+      .notNull()
+      .references(() => eventHistoryTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventTypeId, t.eventHistoryTypeId] }),
+    // The cascade from an outcome's delete.
+    index('event_type_outcomes_outcome_idx').on(t.eventHistoryTypeId),
+  ],
 );

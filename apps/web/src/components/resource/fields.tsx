@@ -1,5 +1,7 @@
 /** Form fields bound to the surrounding react-hook-form by name, with the schema's message under each. */
 import {
+  MultiSelect,
+  type MultiSelectProps,
   PasswordInput,
   type PasswordInputProps,
   Select,
@@ -62,6 +64,32 @@ export function SelectField({ name, ...props }: Named & Omit<SelectProps, 'name'
           ref={field.ref}
           name={field.name}
           value={field.value ?? null}
+          onChange={(value) => field.onChange(value)}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** Several ids from a list; the form holds them as strings (Mantine's values). */
+export function MultiSelectField({
+  name,
+  ...props
+}: Named & Omit<MultiSelectProps, 'name' | 'error' | 'value'>) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <MultiSelect
+          nothingFoundMessage="Sin coincidencias"
+          {...props}
+          ref={field.ref}
+          name={field.name}
+          value={(field.value as string[] | undefined) ?? []}
           onChange={(value) => field.onChange(value)}
           onBlur={field.onBlur}
           error={fieldState.error?.message}

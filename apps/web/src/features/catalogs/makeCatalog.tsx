@@ -7,6 +7,7 @@ import {
 } from '@cobranzas/shared';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import type { z } from 'zod';
 import { FormPage } from '../../components/resource/FormPage';
 import { TextareaField, TextField } from '../../components/resource/fields';
 import { ListPage } from '../../components/resource/ListPage';
@@ -24,6 +25,13 @@ export type CatalogConfig = {
   after?: (context: { record: Catalog; readOnly: boolean }) => ReactNode;
   /** A line under the add form (what can be done after saving). */
   addNote?: string;
+  /** Fields beyond name and description (an event type's outcomes), saved with the record. */
+  extra?: {
+    schemas: { create: z.ZodType<Record<string, unknown>>; update: z.ZodType<Record<string, unknown>> };
+    defaults: Record<string, unknown>;
+    toForm: (record: Catalog) => Record<string, unknown>;
+    fields: (context: { readOnly: boolean }) => ReactNode;
+  };
 };
 
 const COLUMNS: ListColumn<Catalog>[] = [
@@ -59,24 +67,32 @@ export function makeCatalog(config: CatalogConfig) {
   }
 
   function Form({ id }: { id?: string | undefined }) {
+    const { extra } = config;
+    const schema = id === undefined ? catalogCreateSchema : catalogUpdateSchema;
+    const extraSchema = id === undefined ? extra?.schemas.create : extra?.schemas.update;
     return (
       <FormPage
         info={config.info}
         title={id === undefined ? config.titles.add : config.titles.edit}
         id={id}
-        schema={id === undefined ? catalogCreateSchema : catalogUpdateSchema}
-        defaults={EMPTY}
-        toForm={(record: Catalog) => ({ name: record.name, description: record.description ?? '' })}
+        schema={(extraSchema ?? schema) as typeof schema}
+        defaults={{ ...EMPTY, ...extra?.defaults }}
+        toForm={(record: Catalog) => ({
+          name: record.name,
+          description: record.description ?? '',
+          ...extra?.toForm(record),
+        })}
         label={(values) => values.name ?? ''}
         locked={(record) => (fixed(record.id) ? MESSAGES.fixedRecord : null)}
         after={config.after}
       >
-        {() => (
+        {({ readOnly }) => (
           <div className={classes.grid}>
             <TextField name="name" label="Nombre" withAsterisk autoComplete="off" />
             <div className={classes.wide}>
               <TextareaField name="description" label="Descripción" />
             </div>
+            {extra ? <div className={classes.wide}>{extra.fields({ readOnly })}</div> : null}
             {id === undefined && config.addNote ? <p className={classes.hint}>{config.addNote}</p> : null}
           </div>
         )}

@@ -19,6 +19,25 @@ async function companyId(page: Page, name: string): Promise<number> {
   return company.id;
 }
 
+/** A new debtor (a fresh DNI) with one debt of Frávega, made through the API as ADMIN. */
+async function debtOfNewDebtor(
+  page: Page,
+  firstName: string,
+  lastName: string,
+  debt: Record<string, unknown>,
+) {
+  const debtor = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debtors', {
+    dni: runDni(),
+    firstName,
+    lastName: unique(lastName),
+  });
+  return apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
+    debtorId: debtor.id,
+    companyId: await companyId(page, 'Frávega S.A.'),
+    ...debt,
+  });
+}
+
 async function pick(page: Page, label: RegExp, option: string) {
   await main(page).getByLabel(label).first().click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -189,18 +208,7 @@ test.describe('Deudas (issue 5)', () => {
     page,
     signIn,
   }) => {
-    const fravega = await companyId(page, 'Frávega S.A.');
-    const debtor = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debtors', {
-      dni: runDni(),
-      firstName: 'Hugo',
-      lastName: unique('Paz'),
-    });
-    const debt = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
-      debtorId: debtor.id,
-      companyId: fravega,
-      debtTypeId: 2,
-      originalAmount: '3000.00',
-    });
+    const debt = await debtOfNewDebtor(page, 'Hugo', 'Paz', { debtTypeId: 2, originalAmount: '3000.00' });
 
     await signIn('GENERAL', `/debts/view/${debt.id}`);
     await page.getByRole('button', { name: 'Cambiar etapa' }).click();
@@ -226,17 +234,7 @@ test.describe('Deudas (issue 5)', () => {
     page,
     signIn,
   }) => {
-    const fravega = await companyId(page, 'Frávega S.A.');
-    const debtor = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debtors', {
-      dni: runDni(),
-      firstName: 'Inés',
-      lastName: unique('Vera'),
-    });
-    const debt = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
-      debtorId: debtor.id,
-      companyId: fravega,
-      originalAmount: '1000.00',
-    });
+    const debt = await debtOfNewDebtor(page, 'Inés', 'Vera', { originalAmount: '1000.00' });
     const plan = await apiCall<{ quotas: { id: number }[] }>(page, 'ADMIN', 'POST', '/quotas/plan', {
       debtId: debt.id,
       installments: 2,

@@ -12,7 +12,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import { Controller, type FieldErrors, get, useFormContext } from 'react-hook-form';
+import { Controller, type FieldErrors, get, useController, useFormContext } from 'react-hook-form';
 import { maskCuit } from '../../lib/format';
 
 type Named = { name: string; label: string };
@@ -51,24 +51,29 @@ export function PasswordField({
   );
 }
 
+/** What a Mantine input controlled by react-hook-form takes from its field (value aside). */
+function useControlledProps(name: string) {
+  const { field, fieldState } = useController({ name, control: useFormContext().control });
+  return {
+    value: field.value as unknown,
+    props: {
+      ref: field.ref,
+      name: field.name,
+      onChange: field.onChange,
+      onBlur: field.onBlur,
+      error: fieldState.error?.message,
+    },
+  };
+}
+
 export function SelectField({ name, ...props }: Named & Omit<SelectProps, 'name' | 'error' | 'value'>) {
-  const { control } = useFormContext();
+  const field = useControlledProps(name);
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <Select
-          nothingFoundMessage="Sin coincidencias"
-          {...props}
-          ref={field.ref}
-          name={field.name}
-          value={field.value ?? null}
-          onChange={(value) => field.onChange(value)}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+    <Select
+      nothingFoundMessage="Sin coincidencias"
+      {...props}
+      {...field.props}
+      value={(field.value as string | null | undefined) ?? null}
     />
   );
 }
@@ -78,23 +83,13 @@ export function MultiSelectField({
   name,
   ...props
 }: Named & Omit<MultiSelectProps, 'name' | 'error' | 'value'>) {
-  const { control } = useFormContext();
+  const field = useControlledProps(name);
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <MultiSelect
-          nothingFoundMessage="Sin coincidencias"
-          {...props}
-          ref={field.ref}
-          name={field.name}
-          value={(field.value as string[] | undefined) ?? []}
-          onChange={(value) => field.onChange(value)}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+    <MultiSelect
+      nothingFoundMessage="Sin coincidencias"
+      {...props}
+      {...field.props}
+      value={(field.value as string[] | undefined) ?? []}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES } from './schemas/activity';
+import { DOCUMENT_TYPES } from './schemas/documents';
 
 /** The longest document name stored (documents.file_name). */
 export const FILE_NAME_MAX = 200;

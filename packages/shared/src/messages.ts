@@ -27,6 +27,7 @@ export const MESSAGES = {
   companyNotFound: 'La compañía indicada no existe.',
   userTypeNotFound: 'El tipo de usuario indicado no existe.',
   cannotDeleteSelf: 'No puede eliminar su propio usuario.',
+  endBeforeStart: 'El fin no puede ser anterior al inicio.',
   fixedRecord: 'Este registro es parte de la configuración del sistema y no se puede modificar ni eliminar.',
   required: 'Este campo es obligatorio.',
   invalidDni: 'El DNI debe tener 7 u 8 dígitos.',

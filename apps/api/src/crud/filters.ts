@@ -11,7 +11,7 @@ export const filterOn = <V>(column: PgColumn, condition: (value: V) => SQL | und
   Object.assign(condition, { column });
 
 /** List filters: query parameter value → SQL condition (DESIGN.md §7 typed filters). */
-export const equals = (column: PgColumn) => filterOn(column, (value: never) => eq(column, value));
+export const equals = (column: PgColumn) => filterOn(column, (value: unknown) => eq(column, value));
 
 /** A date column from a day on (inclusive). */
 export const dateFrom = (column: PgColumn) => filterOn(column, (value: string) => gte(column, value));

@@ -3,3 +3,4 @@ export * from './filters';
 export { crudModule, docsFor, errorResponses, rememberSentKeys, sentFields, wasSent } from './routes';
 export { type CrudService, crudService, escapeLike, matchesText, toJson } from './service';
 export * from './types';
+export * from './values';

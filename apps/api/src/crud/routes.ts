@@ -1,11 +1,20 @@
 import type { EventEmitter } from 'node:events';
-import { type ApiResource, errorResponseSchema, idParamsSchema, listResponseSchema } from '@cobranzas/shared';
+import {
+  type ApiResource,
+  type CreateOf,
+  errorResponseSchema,
+  idParamsSchema,
+  type ListQueryOf,
+  listResponseSchema,
+  type ResourceDefinition,
+  type UpdateOf,
+} from '@cobranzas/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { type CrudService, crudService } from './service';
-import type { CrudOptions, Row } from './types';
+import type { CrudOptions, CrudTable, Row } from './types';
 
 export const errorResponses = {
   400: errorResponseSchema,
@@ -27,8 +36,8 @@ export async function rememberSentKeys(request: FastifyRequest, source: 'body' |
 export const wasSent = (request: FastifyRequest, key: string) => sentKeys.get(request)?.has(key) ?? false;
 
 /** Only the fields the client sent, from the parsed (trimmed, normalized) body. */
-export function sentFields(request: FastifyRequest, body: Row): Row {
-  return Object.fromEntries(Object.entries(body).filter(([key]) => wasSent(request, key)));
+export function sentFields(request: FastifyRequest, body: unknown): Row {
+  return Object.fromEntries(Object.entries(body ?? {}).filter(([key]) => wasSent(request, key)));
 }
 
 declare module 'fastify' {
@@ -39,14 +48,17 @@ declare module 'fastify' {
 }
 
 /** The options with an afterCommit that first tells `app.writes` (e.g. the user-state cache). */
-function announcingCommits(app: FastifyInstance, options: CrudOptions): CrudOptions {
+function announcingCommits<D extends ResourceDefinition, T extends CrudTable>(
+  app: FastifyInstance,
+  options: CrudOptions<D, T>,
+): CrudOptions<D, T> {
   const hooks = options.hooks ?? {};
   return {
     ...options,
     hooks: {
       ...hooks,
       async afterCommit(change) {
-        app.writes.emit('committed', options.resource);
+        app.writes.emit('committed', options.definition.path);
         await hooks.afterCommit?.(change);
       },
     },
@@ -57,12 +69,17 @@ function announcingCommits(app: FastifyInstance, options: CrudOptions): CrudOpti
  * Registers list/read/create/update/delete for one resource with the conventions of DESIGN.md §7
  * and returns its service for extra calls. Resources differ only in their options.
  */
-export function crudModule(app: FastifyInstance, db: Db, options: CrudOptions): CrudService {
+export function crudModule<D extends ResourceDefinition, T extends CrudTable>(
+  app: FastifyInstance,
+  db: Db,
+  options: CrudOptions<D, T>,
+): CrudService<D, T> {
   const service = crudService(db, announcingCommits(app, options));
-  const { schemas } = options;
-  const operations = new Set(options.operations ?? ['list', 'read', 'create', 'update', 'delete']);
-  const base = `/api/${options.resource}`;
-  const docs = docsFor(options.label);
+  const { definition } = options;
+  const operations = new Set(definition.operations);
+  const base = `/api/${definition.path}`;
+  const label = definition.label;
+  const docs = docsFor(label);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   if (operations.has('list')) {
@@ -71,13 +88,15 @@ export function crudModule(app: FastifyInstance, db: Db, options: CrudOptions): 
       {
         schema: {
           ...docs,
-          summary: `Listar ${options.label}`,
-          querystring: schemas.listQuery,
-          response: { 200: listResponseSchema(schemas.item), ...errorResponses },
+          summary: `Listar ${label}`,
+          querystring: definition.listQuery,
+          response: { 200: listResponseSchema(definition.item), ...errorResponses },
         },
         preValidation: (request) => rememberSentKeys(request, 'query'),
       },
-      (request) => service.list(request.query, request.user, undefined, wasSent(request, 'order')),
+      // The route's schema is the definition's list query: what it parsed is that query.
+      (request) =>
+        service.list(request.query as ListQueryOf<D>, request.user, undefined, wasSent(request, 'order')),
     );
   }
 
@@ -87,44 +106,48 @@ export function crudModule(app: FastifyInstance, db: Db, options: CrudOptions): 
       {
         schema: {
           ...docs,
-          summary: `Ver ${options.label}`,
+          summary: `Ver ${label}`,
           params: idParamsSchema,
-          response: { 200: schemas.item, ...errorResponses },
+          response: { 200: definition.item, ...errorResponses },
         },
       },
       (request) => service.read(request.params.id, request.user),
     );
   }
 
-  if (operations.has('create') && schemas.create) {
+  const create = definition.create;
+  if (operations.has('create') && create) {
     api.post(
       base,
       {
         schema: {
           ...docs,
-          summary: `Crear ${options.label}`,
-          body: schemas.create,
-          response: { 201: schemas.item, ...errorResponses },
+          summary: `Crear ${label}`,
+          body: create,
+          response: { 201: definition.item, ...errorResponses },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.create(request.body, request.user)),
+      async (request, reply) =>
+        reply.code(201).send(await service.create(request.body as CreateOf<D>, request.user)),
     );
   }
 
-  if (operations.has('update') && schemas.update) {
+  const update = definition.update;
+  if (operations.has('update') && update) {
     api.patch(
       `${base}/:id`,
       {
         schema: {
           ...docs,
-          summary: `Modificar ${options.label}`,
+          summary: `Modificar ${label}`,
           params: idParamsSchema,
-          body: schemas.update,
-          response: { 200: schemas.item, ...errorResponses },
+          body: update,
+          response: { 200: definition.item, ...errorResponses },
         },
         preValidation: (request) => rememberSentKeys(request, 'body'),
       },
-      (request) => service.update(request.params.id, sentFields(request, request.body), request.user),
+      (request) =>
+        service.update(request.params.id, sentFields(request, request.body) as UpdateOf<D>, request.user),
     );
   }
 
@@ -134,7 +157,7 @@ export function crudModule(app: FastifyInstance, db: Db, options: CrudOptions): 
       {
         schema: {
           ...docs,
-          summary: `Eliminar ${options.label}`,
+          summary: `Eliminar ${label}`,
           params: idParamsSchema,
           response: { 204: z.null().describe('Eliminado'), ...errorResponses },
         },

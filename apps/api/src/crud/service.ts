@@ -1,11 +1,32 @@
 import { createHash } from 'node:crypto';
-import { LIST_EXACT_COUNT_CAP, type ListResponse, MESSAGES, type TokenPayload } from '@cobranzas/shared';
+import {
+  type CreateOf,
+  type ItemOf,
+  LIST_EXACT_COUNT_CAP,
+  type ListQueryOf,
+  type ListResponse,
+  MESSAGES,
+  type ResourceDefinition,
+  type TokenPayload,
+  type UpdateOf,
+} from '@cobranzas/shared';
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { conflict, foreignKeyField, HttpError, notFound, pgErrorOf } from '../errors';
 import { writeAudit } from './audit';
-import type { CrudOptions, Executor, HookContext, ListQuery, Row } from './types';
+import type {
+  CrudOptions,
+  CrudTable,
+  Executor,
+  HookContext,
+  InsertOf,
+  ListFilter,
+  ListQuery,
+  Row,
+  RowOf,
+  SortColumns,
+} from './types';
 
 /** The row estimate at the top of an EXPLAIN (FORMAT JSON), whichever driver returned it. */
 function estimatedRows(result: unknown): number {
@@ -49,7 +70,16 @@ export function toJson<T = Row>(row: object): T {
   return out as T;
 }
 
-export type CrudService = ReturnType<typeof crudService>;
+/** The service of one resource (its definition D, its table T). */
+/** The id of a stored row (every CrudTable has one). */
+const idOf = (row: object | null): number | null => {
+  const id: unknown = row && 'id' in row ? row.id : null;
+  return typeof id === 'number' ? id : null;
+};
+
+export type CrudService<D extends ResourceDefinition, T extends CrudTable> = ReturnType<
+  typeof crudService<D, T>
+>;
 
 /** How long a list's estimated total is reused, and how many are kept (per resource). */
 const ESTIMATE_TTL_MS = 30_000;
@@ -59,14 +89,27 @@ const MAX_KEPT_ESTIMATES = 500;
  * The queries and transactional writes of one resource, shared by its generic routes and by any
  * extra call (e.g. GET /debts/dni/{dni} lists debts through `list` with one more condition).
  */
-export function crudService(db: Db, options: CrudOptions) {
-  const { table, hooks = {} } = options;
+export function crudService<D extends ResourceDefinition, T extends CrudTable>(
+  db: Db,
+  options: CrudOptions<D, T>,
+) {
+  const { table, definition, hooks = {} } = options;
+  type Item = ItemOf<D>;
+  type Stored = RowOf<T>;
+  const resource = definition.path;
+  // What the generic code reads of the typed options: the types checked them where they were written.
+  const filtersOf = (options.filters ?? {}) as Record<string, ListFilter<unknown>>;
+  const referencesOf: Partial<Record<string, string>> = options.references ?? {};
+  const conventionsOf = (query: ListQueryOf<D>) => query as ListQuery & Row;
   const columns = options.columns ?? getTableColumns(table);
   const scopeOf = (user: TokenPayload) => options.scope?.(user);
   const estimates = new Map<string, { n: number; until: number }>();
 
   const selectFrom = <S extends SelectedFields>(executor: Executor, fields: S) => {
-    let query = executor.select(fields).from(table).$dynamic();
+    let query = executor
+      .select(fields)
+      .from(table as CrudTable)
+      .$dynamic();
     // Joined columns only appear through `fields`, so the joins need not change the query's type.
     for (const join of options.joins ?? [])
       query = query.leftJoin(join.table, join.on) as unknown as typeof query;
@@ -74,7 +117,7 @@ export function crudService(db: Db, options: CrudOptions) {
   };
 
   /** One item as the API answers it (with its joins), or 404 when missing or out of scope. */
-  async function read<T = Row>(id: number, user: TokenPayload, executor: Executor = db): Promise<T> {
+  async function read<R = Item>(id: number, user: TokenPayload, executor: Executor = db): Promise<R> {
     const scope = scopeOf(user);
     // Staff reads (no scope) outside a transaction reuse one prepared statement: planning the joins
     // costs PostgreSQL ten times more than running them.
@@ -83,14 +126,14 @@ export function crudService(db: Db, options: CrudOptions) {
         ? await preparedRead().execute({ id })
         : await selectFrom(executor, columns).where(and(eq(table.id, id), scope));
     if (!row) throw notFound();
-    return toJson<T>(row);
+    return toJson<R>(row);
   }
 
   let readStatement: ReturnType<typeof prepareRead> | undefined;
   const prepareRead = () =>
     selectFrom(db, columns)
       .where(eq(table.id, sql.placeholder('id')))
-      .prepare(`read_${options.resource.replace(/\W/g, '_')}`);
+      .prepare(`read_${resource.replace(/\W/g, '_')}`);
   const preparedRead = () => {
     readStatement ??= prepareRead();
     return readStatement;
@@ -100,7 +143,7 @@ export function crudService(db: Db, options: CrudOptions) {
   const preparePage = () =>
     selectFrom(db, columns)
       .where(sql`${table.id} = any(${sql.placeholder('ids')}::integer[])`)
-      .prepare(`page_${options.resource.replace(/\W/g, '_')}`);
+      .prepare(`page_${resource.replace(/\W/g, '_')}`);
 
   /**
    * A page's rows with their joins, in the order of `ids`. One prepared statement whatever the list's
@@ -119,14 +162,15 @@ export function crudService(db: Db, options: CrudOptions) {
   }
 
   /** The stored row, locked for the rest of the transaction so before/after images are exact. */
-  async function lockRow(tx: Executor, id: number, user: TokenPayload): Promise<Row> {
+  async function lockRow(tx: Executor, id: number, user: TokenPayload): Promise<Stored> {
     const [row] = await tx
       .select()
-      .from(table)
+      .from(table as CrudTable)
       .where(and(eq(table.id, id), scopeOf(user)))
       .for('no key update');
     if (!row) throw notFound();
-    return row;
+    // The generic table's select is typed loosely by Drizzle; its rows are this table's rows.
+    return row as Stored;
   }
 
   /**
@@ -149,36 +193,43 @@ export function crudService(db: Db, options: CrudOptions) {
    * The rows a list query selects (the user's scope, `q`, the typed filters and `extra`), and whether
    * that depends on a joined table (`q` over a joined column, a filter on one).
    */
-  async function selection(query: ListQuery, user: TokenPayload, extra?: SQL) {
-    const search = await searchOf(query.q);
+  async function selection(query: ListQueryOf<D>, user: TokenPayload, extra?: SQL) {
+    const search = await searchOf(conventionsOf(query).q);
     const conditions: (SQL | undefined)[] = [scopeOf(user), extra, search?.where];
     let joined = search?.joined ?? false;
-    for (const [name, filter] of Object.entries(options.filters ?? {})) {
-      if (query[name] === undefined) continue;
-      conditions.push(filter(query[name] as never));
+    for (const [name, filter] of Object.entries(filtersOf)) {
+      const value = conventionsOf(query)[name];
+      if (value === undefined) continue;
+      conditions.push(filter(value));
       joined ||= filter.column?.table !== table;
     }
     return { where: and(...conditions), joined };
   }
 
   /** The condition alone, for queries that always join (e.g. the debts summary). */
-  const whereOf = async (query: ListQuery, user: TokenPayload) => (await selection(query, user)).where;
+  const whereOf = async (query: ListQueryOf<D>, user: TokenPayload) => (await selection(query, user)).where;
 
   /** Where a list's ids come from: the table alone when nothing needs the joins (index-only scans). */
   const idsFrom = <S extends SelectedFields>(joined: boolean, fields: S) =>
-    joined ? selectFrom(db, fields) : db.select(fields).from(table).$dynamic();
+    joined
+      ? selectFrom(db, fields)
+      : db
+          .select(fields)
+          .from(table as CrudTable)
+          .$dynamic();
 
-  async function list<T = Row>(
-    query: ListQuery,
+  async function list<R = Item>(
+    query: ListQueryOf<D>,
     user: TokenPayload,
     extra?: SQL,
     explicitOrder = false,
-  ): Promise<ListResponse<T>> {
-    const { page, limit, sort, order } = query;
+  ): Promise<ListResponse<R>> {
+    const { page, limit, sort, order } = conventionsOf(query);
     const { where, joined } = await selection(query, user, extra);
-    const named = sort ? options.sortable[sort] : undefined;
+    const sortable: Partial<Record<string, SortColumns>> = options.sortable;
+    const named = sort ? sortable[sort] : undefined;
     const fallback = options.defaultSort ?? {
-      column: Object.values(options.sortable)[0] ?? table.id,
+      column: Object.values<SortColumns>(options.sortable)[0] ?? table.id,
       order: 'asc' as const,
     };
     const columns: readonly PgColumn[] = [named ?? fallback.column].flat();
@@ -192,7 +243,7 @@ export function crudService(db: Db, options: CrudOptions) {
       .orderBy(...ordering)
       .limit(limit)
       .offset((page - 1) * limit);
-    const data = (await rowsOf(ids.map((row) => row.id as number))).map((row) => toJson<T>(row));
+    const data = (await rowsOf(ids.map((row) => row.id as number))).map((row) => toJson<R>(row));
     // A page that is not full is the last one: its total needs no count.
     const lastPage = data.length < limit && (data.length > 0 || page === 1);
     const total = lastPage
@@ -242,7 +293,7 @@ export function crudService(db: Db, options: CrudOptions) {
     }
     if (pg?.code === '23503') {
       const field = foreignKeyField(pg) ?? 'id';
-      const message = options.references?.[field] ?? MESSAGES.referencedNotFound;
+      const message = referencesOf[field] ?? MESSAGES.referencedNotFound;
       return new HttpError(400, MESSAGES.invalidInput, { [field]: [message] });
     }
     return error;
@@ -258,24 +309,28 @@ export function crudService(db: Db, options: CrudOptions) {
     tx: Executor,
     user: TokenPayload,
     action: 'create' | 'update' | 'delete',
-    before: Row | null,
-    after: Row | null,
+    before: Stored | null,
+    after: Stored | null,
   ) =>
     writeAudit(tx, user, {
       action,
-      resource: options.resource,
-      recordId: ((after ?? before)?.id as number | undefined) ?? null,
+      resource,
+      recordId: idOf(after ?? before),
       before,
       after,
     });
 
   /** Insert, derived data and audit in one transaction; answers the new item as read. */
-  async function create(input: Row, user: TokenPayload): Promise<Row> {
+  async function create(input: CreateOf<D>, user: TokenPayload): Promise<Item> {
     const created = await db
       .transaction(async (tx) => {
         const ctx = context(tx, user);
-        const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx) : input;
-        const [row] = await tx.insert(table).values(values).returning();
+        // Without a hook the parsed body is the row: the definition's create schema matches the table.
+        const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx) : (input as InsertOf<T>);
+        const [row] = (await tx
+          .insert(table as CrudTable)
+          .values(values)
+          .returning()) as Stored[];
         if (!row) throw new Error('insert returned no row');
         await hooks.afterWrite?.({ before: null, after: row }, ctx);
         await audit(tx, user, 'create', null, row);
@@ -283,21 +338,23 @@ export function crudService(db: Db, options: CrudOptions) {
       })
       .catch(rethrow(writeError));
     await hooks.afterCommit?.({ before: null, after: created });
-    return read(created.id as number, user);
+    return read(idOf(created) ?? 0, user);
   }
 
   /** `input` holds only the fields the client sent. */
-  async function update(id: number, input: Row, user: TokenPayload): Promise<Row> {
+  async function update(id: number, input: UpdateOf<D>, user: TokenPayload): Promise<Item> {
     const change = await db
       .transaction(async (tx) => {
         const ctx = context(tx, user);
         const current = await lockRow(tx, id, user);
-        const values = hooks.beforeUpdate ? await hooks.beforeUpdate(input, current, ctx) : input;
-        const [row] = await tx
-          .update(table)
+        const values = hooks.beforeUpdate
+          ? await hooks.beforeUpdate(input, current, ctx)
+          : (input as Partial<InsertOf<T>>);
+        const [row] = (await tx
+          .update(table as CrudTable)
           .set({ ...values, updatedAt: new Date() })
           .where(eq(table.id, id))
-          .returning();
+          .returning()) as Stored[];
         await hooks.afterWrite?.({ before: current, after: row ?? null }, ctx);
         await audit(tx, user, 'update', current, row ?? null);
         return { before: current, after: row ?? null };
@@ -320,7 +377,7 @@ export function crudService(db: Db, options: CrudOptions) {
         await hooks.beforeDelete?.(current, ctx);
         // A record still referenced fails with 23503: the resource's `inUse` 409, or the error
         // handler's generic 409 'en uso'.
-        await tx.delete(table).where(eq(table.id, id));
+        await tx.delete(table as CrudTable).where(eq(table.id, id));
         await hooks.afterWrite?.({ before: current, after: null }, ctx);
         await audit(tx, user, 'delete', current, null);
         return current;

@@ -1,11 +1,17 @@
-import type { ApiResource, TokenPayload } from '@cobranzas/shared';
-import type { SQL } from 'drizzle-orm';
+import type {
+  CreateOf,
+  FilterKeyOf,
+  ListQueryOf,
+  ResourceDefinition,
+  SortKeyOf,
+  TokenPayload,
+  UpdateOf,
+} from '@cobranzas/shared';
+import type { InferInsertModel, InferSelectModel, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import type { Db } from '../db/client';
 
 export type Row = Record<string, unknown>;
-export type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
 
 /** The transaction handle Drizzle passes to `db.transaction`; same query API as Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -20,45 +26,66 @@ export interface HookContext {
 
 /** A table the factory can serve: an integer `id` primary key and an `updated_at` column. */
 export type CrudTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
+/** A stored row of the table, and the values an insert takes. */
+export type RowOf<T extends CrudTable> = InferSelectModel<T>;
+export type InsertOf<T extends CrudTable> = InferInsertModel<T>;
 
-export type ListQuery = {
-  page: number;
-  limit: number;
-  sort?: string;
-  order: 'asc' | 'desc';
-  q?: string;
-} & Row;
+/** The conventions every list query has; the resource's filters come on top (ListQueryOf). */
+export type ListQuery = { page: number; limit: number; sort?: string; order: 'asc' | 'desc'; q?: string };
 
 /** The before and after images of one write (null before a create, null after a delete). */
-export interface Change {
-  before: Row | null;
-  after: Row | null;
+export interface Change<R = Row> {
+  before: R | null;
+  after: R | null;
 }
 
 /** One column, or several ordered one after the other (e.g. last name, then first names). */
 export type SortColumns = PgColumn | readonly [PgColumn, ...PgColumn[]];
 
-export interface CrudOptions {
-  /** URL segment under /api; also the key of RESOURCE_SUBJECTS that guards it. */
-  resource: ApiResource;
-  table: CrudTable;
-  /** Spanish name for the API docs (the tag of its routes). */
-  label: string;
-  schemas: {
-    item: z.ZodObject;
-    listQuery: z.ZodType<ListQuery, Row>;
-    create?: z.ZodType<Row>;
-    update?: z.ZodType<Row>;
-  };
+/**
+ * A list filter: the parsed query value → its condition. `column` says which table it reads (see
+ * filterOn), so a list knows when it can pick its page without the read's joins.
+ */
+export type ListFilter<V> = ((value: V) => SQL | undefined) & { column?: PgColumn };
+
+/** Every filter of the definition, each taking the value its schema parses to. */
+export type FilterMap<D extends ResourceDefinition> = {
+  [K in FilterKeyOf<D>]-?: ListFilter<Exclude<ListQueryOf<D>[K], undefined>>;
+};
+
+export interface CrudHooks<D extends ResourceDefinition, T extends CrudTable> {
+  /** Validates and turns the parsed body into the row to insert. */
+  beforeCreate?(input: CreateOf<D>, ctx: HookContext): Promise<InsertOf<T>> | InsertOf<T>;
+  /** `input` has only the fields the client sent; `current` is the stored (locked) row. */
+  beforeUpdate?(
+    input: UpdateOf<D>,
+    current: RowOf<T>,
+    ctx: HookContext,
+  ): Promise<Partial<InsertOf<T>>> | Partial<InsertOf<T>>;
+  beforeDelete?(current: RowOf<T>, ctx: HookContext): Promise<void> | void;
+  /** After the write, in its transaction: keep derived data (e.g. debt totals) in step. */
+  afterWrite?(change: Change<RowOf<T>>, ctx: HookContext): Promise<void> | void;
+  /** After the commit, outside the database (e.g. removing a stored file). */
+  afterCommit?(change: Change<RowOf<T>>): Promise<void> | void;
+}
+
+/**
+ * How one resource of packages/shared is served: its definition (path, schemas, sortable values,
+ * filters) and, for each of its facts, the SQL that implements it. The types demand an SQL order
+ * for every sortable value and a condition for every filter, so the two cannot drift apart.
+ */
+export type CrudOptions<D extends ResourceDefinition, T extends CrudTable> = {
+  definition: D;
+  table: T;
   /** Columns of each item; may reach into joined tables. Default: every column of the table. */
   columns?: SelectedFields;
   joins?: { table: PgTable; on: SQL }[];
   /**
-   * The listQuery's `sort` values → what to order by: a column, or several in order (later ones
-   * break ties of the earlier ones, all in the requested direction).
+   * Each of the definition's `sort` values → what to order by: a column, or several in order (later
+   * ones break ties of the earlier ones, all in the requested direction).
    */
-  sortable: Record<string, SortColumns>;
-  /** Order when the client names none. Default: the first sortable column, ascending. */
+  sortable: Record<SortKeyOf<D>, SortColumns>;
+  /** Order when the client names none. Default: the first sortable value, ascending. */
   defaultSort?: { column: SortColumns; order: 'asc' | 'desc' };
   /** Columns that `q` searches with ILIKE (a char(n) one as text, as its trigram index holds it). */
   search?: PgColumn[];
@@ -70,11 +97,6 @@ export interface CrudOptions {
    */
   indexedSearch?: (pattern: string, db: Db) => Promise<SQL | undefined>;
   /**
-   * Typed list filters: query parameter → condition for its parsed value. Build them with
-   * `filterOn` (or equals, dateFrom…) so the list knows which table they read.
-   */
-  filters?: Record<string, ((value: never) => SQL | undefined) & { column?: PgColumn }>;
-  /**
    * The rows this user may see at all (DESIGN.md §6: a CLIENTE only its company's debts and their
    * children). Applied to lists, reads, updates and deletes; a row outside it is a 404.
    */
@@ -82,22 +104,16 @@ export interface CrudOptions {
   /** Unique index name → the field and Spanish message of a 409. */
   unique?: Record<string, { field: string; message: string }>;
   /** Foreign-key field → Spanish message when the referenced record does not exist (400). */
-  references?: Record<string, string>;
+  references?: Partial<Record<keyof RowOf<T> & string, string>>;
   /**
    * The 409 message when a delete fails because other records still point to this one (PostgreSQL
    * 23503). Default: MESSAGES.referenced.
    */
   inUse?: string;
-  operations?: Operation[];
-  hooks?: {
-    /** Validates and turns the parsed body into the row to insert. */
-    beforeCreate?(input: Row, ctx: HookContext): Promise<Row> | Row;
-    /** `input` has only the fields the client sent; `current` is the stored (locked) row. */
-    beforeUpdate?(input: Row, current: Row, ctx: HookContext): Promise<Row> | Row;
-    beforeDelete?(current: Row, ctx: HookContext): Promise<void> | void;
-    /** After the write, in its transaction: keep derived data (e.g. debt totals) in step. */
-    afterWrite?(change: Change, ctx: HookContext): Promise<void> | void;
-    /** After the commit, outside the database (e.g. removing a stored file). */
-    afterCommit?(change: Change): Promise<void> | void;
-  };
-}
+  hooks?: CrudHooks<D, T>;
+} & (keyof D['filters'] extends never
+  ? { filters?: FilterMap<D> }
+  : {
+      /** Every filter of the definition → its condition (build them with filterOn, equals…). */
+      filters: FilterMap<D>;
+    });

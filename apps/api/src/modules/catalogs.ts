@@ -1,24 +1,18 @@
 import {
-  type ApiResource,
-  catalogCreateSchema,
-  catalogListQuerySchema,
-  catalogSchema,
-  catalogUpdateSchema,
-  eventSubTypeCreateSchema,
-  eventSubTypeListQuerySchema,
-  eventSubTypeSchema,
-  eventSubTypeUpdateSchema,
-  eventTypeCreateSchema,
-  eventTypeSchema,
-  eventTypeUpdateSchema,
+  collectionsTypesResource,
+  debtsTypesResource,
+  embargosTypeResource,
+  eventsHistoryTypesResource,
+  eventsSubTypesResource,
+  eventsTypesResource,
   MESSAGES,
 } from '@cobranzas/shared';
 import { eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { type CrudOptions, type CrudTable, crudModule, equals, type HookContext, writeAudit } from '../crud';
+import { type CrudHooks, crudModule, equals, type HookContext, writeAudit } from '../crud';
 import type { Db } from '../db/client';
 import {
+  type catalogTable,
   collectionTypes,
   debtTypes,
   embargoTypes,
@@ -30,57 +24,28 @@ import {
 import { isFixedId } from '../db/seed';
 import { badRequest, conflict } from '../errors';
 
-type CatalogTable = CrudTable & { name: PgColumn; description: PgColumn; createdAt: PgColumn };
+/** Any of the name + description catalog tables (db/tables/catalogs.ts builds them alike). */
+type CatalogTable = ReturnType<typeof catalogTable<string>>;
 
-/** A name + description catalog; `fixed` protects the seeded ids 1–3 (debt types) from renames and deletes. */
-function catalogModule(
-  app: FastifyInstance,
-  db: Db,
-  {
-    resource,
-    label,
-    table,
-    fixed = false,
-    extra = {},
-  }: {
-    resource: ApiResource;
-    label: string;
-    table: CatalogTable;
-    fixed?: boolean;
-    /** What a catalog adds to the name + description (an event type's outcomes). */
-    extra?: Pick<Partial<CrudOptions>, 'columns' | 'hooks'> & { schemas?: Partial<CrudOptions['schemas']> };
+/** What every name + description catalog serves alike: its table, order, search and unique name. */
+const catalogParts = (table: CatalogTable) => ({
+  table,
+  sortable: { id: table.id, name: table.name, createdAt: table.createdAt },
+  search: [table.name, table.description],
+  unique: { [`${getTableName(table)}_name_unique`]: { field: 'name', message: MESSAGES.nameTaken } },
+});
+
+/** SPEC.md §4: debt types 1–3 (the stages) are what the screens' routes rely on. */
+const fixedIds: CrudHooks<typeof debtsTypesResource, CatalogTable> = {
+  beforeUpdate(input, current) {
+    const renames = input.name !== undefined && input.name !== current.name;
+    if (isFixedId(current.id) && renames) throw conflict(MESSAGES.fixedRecord);
+    return input;
   },
-) {
-  const uniqueName = `${getTableName(table)}_name_unique`;
-  crudModule(app, db, {
-    resource,
-    label,
-    table,
-    schemas: {
-      item: catalogSchema,
-      listQuery: catalogListQuerySchema,
-      create: catalogCreateSchema,
-      update: catalogUpdateSchema,
-      ...extra.schemas,
-    },
-    ...(extra.columns ? { columns: extra.columns } : {}),
-    sortable: { id: table.id, name: table.name, createdAt: table.createdAt },
-    search: [table.name, table.description],
-    unique: { [uniqueName]: { field: 'name', message: MESSAGES.nameTaken } },
-    hooks: fixed
-      ? {
-          beforeUpdate(input, current) {
-            const renames = input.name !== undefined && input.name !== current.name;
-            if (isFixedId(current.id as number) && renames) throw conflict(MESSAGES.fixedRecord);
-            return input;
-          },
-          beforeDelete(current) {
-            if (isFixedId(current.id as number)) throw conflict(MESSAGES.fixedRecord);
-          },
-        }
-      : (extra.hooks ?? {}),
-  });
-}
+  beforeDelete(current) {
+    if (isFixedId(current.id)) throw conflict(MESSAGES.fixedRecord);
+  },
+};
 
 /**
  * An event type's admitted outcomes (issue 15), as its item's `outcomeIds`; written from the
@@ -89,13 +54,49 @@ function catalogModule(
 function eventTypeOutcomesExtra() {
   // The body's outcomeIds, from the before-hook to the after-write of the same transaction.
   const pending = new WeakMap<HookContext, number[]>();
-  const take = (input: Record<string, unknown>, ctx: HookContext) => {
-    const { outcomeIds, ...rest } = input;
-    if (outcomeIds !== undefined) pending.set(ctx, [...new Set(outcomeIds as number[])]);
+  const take = <I extends { outcomeIds?: number[] | undefined }>(
+    { outcomeIds, ...rest }: I,
+    ctx: HookContext,
+  ) => {
+    if (outcomeIds !== undefined) pending.set(ctx, [...new Set(outcomeIds)]);
     return rest;
   };
+  const hooks: CrudHooks<typeof eventsTypesResource, CatalogTable> = {
+    beforeCreate: take,
+    beforeUpdate: (input, _current, ctx) => take(input, ctx),
+    async afterWrite(change, ctx) {
+      const ids = pending.get(ctx);
+      if (!ids || !change.after) return;
+      const eventTypeId = change.after.id;
+      if (ids.length > 0) {
+        const found = await ctx.db
+          .select({ id: eventHistoryTypes.id })
+          .from(eventHistoryTypes)
+          .where(inArray(eventHistoryTypes.id, ids));
+        if (found.length !== ids.length) throw badRequest('outcomeIds', MESSAGES.eventHistoryTypesNotFound);
+      }
+      const removed = await ctx.db
+        .delete(eventTypeOutcomes)
+        .where(eq(eventTypeOutcomes.eventTypeId, eventTypeId))
+        .returning({ id: eventTypeOutcomes.eventHistoryTypeId });
+      if (ids.length > 0)
+        await ctx.db
+          .insert(eventTypeOutcomes)
+          .values(ids.map((eventHistoryTypeId) => ({ eventTypeId, eventHistoryTypeId })));
+      // The links are not columns of the row the generic audit keeps: their change gets its own entry.
+      const before = removed.map((row) => row.id).sort((a, b) => a - b);
+      const after = [...ids].sort((a, b) => a - b);
+      if (before.join() !== after.join())
+        await writeAudit(ctx.db, ctx.user, {
+          action: 'update',
+          resource: 'events-types',
+          recordId: eventTypeId,
+          before: { outcomeIds: before },
+          after: { outcomeIds: after },
+        });
+    },
+  };
   return {
-    schemas: { item: eventTypeSchema, create: eventTypeCreateSchema, update: eventTypeUpdateSchema },
     columns: {
       ...getTableColumns(eventTypes),
       outcomeIds: sql<
@@ -105,75 +106,24 @@ function eventTypeOutcomesExtra() {
         (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value),
       ),
     },
-    hooks: {
-      beforeCreate: take,
-      beforeUpdate: (input, _current, ctx) => take(input, ctx),
-      async afterWrite(change, ctx) {
-        const ids = pending.get(ctx);
-        if (!ids || !change.after) return;
-        const eventTypeId = change.after.id as number;
-        if (ids.length > 0) {
-          const found = await ctx.db
-            .select({ id: eventHistoryTypes.id })
-            .from(eventHistoryTypes)
-            .where(inArray(eventHistoryTypes.id, ids));
-          if (found.length !== ids.length) throw badRequest('outcomeIds', MESSAGES.eventHistoryTypesNotFound);
-        }
-        const removed = await ctx.db
-          .delete(eventTypeOutcomes)
-          .where(eq(eventTypeOutcomes.eventTypeId, eventTypeId))
-          .returning({ id: eventTypeOutcomes.eventHistoryTypeId });
-        if (ids.length > 0)
-          await ctx.db
-            .insert(eventTypeOutcomes)
-            .values(ids.map((eventHistoryTypeId) => ({ eventTypeId, eventHistoryTypeId })));
-        // The links are not columns of the row the generic audit keeps: their change gets its own entry.
-        const before = removed.map((row) => row.id).sort((a, b) => a - b);
-        const after = [...ids].sort((a, b) => a - b);
-        if (before.join() !== after.join())
-          await writeAudit(ctx.db, ctx.user, {
-            action: 'update',
-            resource: 'events-types',
-            recordId: eventTypeId,
-            before: { outcomeIds: before },
-            after: { outcomeIds: after },
-          });
-      },
-    } satisfies CrudOptions['hooks'],
+    hooks,
   };
 }
 
 export function catalogsModule(app: FastifyInstance, db: Db) {
-  // SPEC.md §4: 1 preventive, 2 extrajudicial, 3 judicial — what the screens' routes rely on.
-  catalogModule(app, db, { resource: 'debts-types', label: 'tipos de deuda', table: debtTypes, fixed: true });
-  catalogModule(app, db, {
-    resource: 'collections-types',
-    label: 'tipos de cobranza',
-    table: collectionTypes,
+  crudModule(app, db, { definition: debtsTypesResource, ...catalogParts(debtTypes), hooks: fixedIds });
+  crudModule(app, db, { definition: collectionsTypesResource, ...catalogParts(collectionTypes) });
+  crudModule(app, db, {
+    definition: eventsTypesResource,
+    ...catalogParts(eventTypes),
+    ...eventTypeOutcomesExtra(),
   });
-  catalogModule(app, db, {
-    resource: 'events-types',
-    label: 'tipos de evento',
-    table: eventTypes,
-    extra: eventTypeOutcomesExtra(),
-  });
-  catalogModule(app, db, {
-    resource: 'events-history-types',
-    label: 'resultados de contacto',
-    table: eventHistoryTypes,
-  });
-  catalogModule(app, db, { resource: 'embargos-type', label: 'tipos de embargo', table: embargoTypes });
+  crudModule(app, db, { definition: eventsHistoryTypesResource, ...catalogParts(eventHistoryTypes) });
+  crudModule(app, db, { definition: embargosTypeResource, ...catalogParts(embargoTypes) });
 
   crudModule(app, db, {
-    resource: 'eventsSubTypes',
-    label: 'subtipos de evento',
+    definition: eventsSubTypesResource,
     table: eventSubTypes,
-    schemas: {
-      item: eventSubTypeSchema,
-      listQuery: eventSubTypeListQuerySchema,
-      create: eventSubTypeCreateSchema,
-      update: eventSubTypeUpdateSchema,
-    },
     columns: { ...getTableColumns(eventSubTypes), eventTypeName: eventTypes.name },
     joins: [{ table: eventTypes, on: eq(eventSubTypes.eventTypeId, eventTypes.id) }],
     sortable: { id: eventSubTypes.id, name: eventSubTypes.name, createdAt: eventSubTypes.createdAt },

@@ -1,10 +1,4 @@
-import {
-  companyCreateSchema,
-  companyListQuerySchema,
-  companySchema,
-  companyUpdateSchema,
-  MESSAGES,
-} from '@cobranzas/shared';
+import { companiesResource, MESSAGES } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, equals } from '../crud';
 import type { Db } from '../db/client';
@@ -12,15 +6,8 @@ import { companies } from '../db/schema';
 
 export function companiesModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
-    resource: 'companies',
-    label: 'compañías',
+    definition: companiesResource,
     table: companies,
-    schemas: {
-      item: companySchema,
-      listQuery: companyListQuerySchema,
-      create: companyCreateSchema,
-      update: companyUpdateSchema,
-    },
     sortable: {
       name: companies.name,
       id: companies.id,

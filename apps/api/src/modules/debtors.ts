@@ -1,9 +1,7 @@
 import {
   type Debtor,
-  debtorCreateSchema,
-  debtorListQuerySchema,
   debtorSchema,
-  debtorUpdateSchema,
+  debtorsResource,
   dniOrCuitParamsSchema,
   MESSAGES,
 } from '@cobranzas/shared';
@@ -20,15 +18,8 @@ const LABEL = 'deudores';
 
 export function debtorsModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
-    resource: 'debtors',
-    label: LABEL,
+    definition: debtorsResource,
     table: debtors,
-    schemas: {
-      item: debtorSchema,
-      listQuery: debtorListQuerySchema,
-      create: debtorCreateSchema,
-      update: debtorUpdateSchema,
-    },
     sortable: {
       // "Apellido y nombre": namesakes by first names (the debtors_last_name_idx order).
       lastName: [debtors.lastName, debtors.firstName],

@@ -1,9 +1,4 @@
-import {
-  depositCreateSchema,
-  depositListQuerySchema,
-  depositSchema,
-  depositUpdateSchema,
-} from '@cobranzas/shared';
+import { depositsResource } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, dateFrom, dateTo, equals } from '../crud';
 import type { Db } from '../db/client';
@@ -14,15 +9,8 @@ import { lockDebt, viaDebt } from './scope';
 /** Money deposited in a bank or court account toward a debt (e.g. salary retentions). */
 export function depositsModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
-    resource: 'deposits',
-    label: 'depósitos',
+    definition: depositsResource,
     table: deposits,
-    schemas: {
-      item: depositSchema,
-      listQuery: depositListQuerySchema,
-      create: depositCreateSchema,
-      update: depositUpdateSchema,
-    },
     sortable: {
       depositedAt: deposits.depositedAt,
       id: deposits.id,
@@ -39,7 +27,7 @@ export function depositsModule(app: FastifyInstance, db: Db) {
     scope: viaDebt(deposits.debtId),
     hooks: {
       async beforeCreate(input, { db, user }) {
-        assertDebtOpen(await lockDebt(db, input.debtId as number, user));
+        assertDebtOpen(await lockDebt(db, input.debtId, user));
         return input;
       },
       // Never above the balance it pays (409 naming it); a zero balance cancels the debt.

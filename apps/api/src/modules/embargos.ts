@@ -1,10 +1,4 @@
-import {
-  embargoCreateSchema,
-  embargoListQuerySchema,
-  embargoSchema,
-  embargoUpdateSchema,
-  MESSAGES,
-} from '@cobranzas/shared';
+import { embargosResource, MESSAGES } from '@cobranzas/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, equals } from '../crud';
@@ -15,15 +9,8 @@ import { viaDebt } from './scope';
 /** Court-ordered seizures toward a debt (salary, account, vehicle…). */
 export function embargosModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
-    resource: 'embargos',
-    label: 'embargos',
+    definition: embargosResource,
     table: embargos,
-    schemas: {
-      item: embargoSchema,
-      listQuery: embargoListQuerySchema,
-      create: embargoCreateSchema,
-      update: embargoUpdateSchema,
-    },
     columns: { ...getTableColumns(embargos), embargoTypeName: embargoTypes.name },
     joins: [{ table: embargoTypes, on: eq(embargos.embargoTypeId, embargoTypes.id) }],
     sortable: {

@@ -1,13 +1,7 @@
-import {
-  eventCreateSchema,
-  eventListQuerySchema,
-  eventSchema,
-  eventUpdateSchema,
-  MESSAGES,
-} from '@cobranzas/shared';
+import { eventsResource, MESSAGES } from '@cobranzas/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, type Executor, equals, instantFromDay, instantToDay, type Row } from '../crud';
+import { crudModule, type Executor, equals, instantFromDay, instantOf, instantToDay } from '../crud';
 import type { Db } from '../db/client';
 import { eventHistoryTypes, eventSubTypes, events, eventTypeOutcomes, eventTypes, users } from '../db/schema';
 import { badRequest } from '../errors';
@@ -35,22 +29,11 @@ async function checkOutcome(db: Executor, eventTypeId: number, eventHistoryTypeI
     throw badRequest('eventHistoryTypeId', MESSAGES.eventHistoryTypeMismatch);
 }
 
-/** Instants arrive as ISO strings; the timestamp columns take Dates. */
-const withDate = (input: Row): Row =>
-  typeof input.date === 'string' ? { ...input, date: new Date(input.date) } : input;
-
 /** Contact actions on a debt (calls, letters, visits) and their outcome. */
 export function eventsModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
-    resource: 'events',
-    label: 'eventos',
+    definition: eventsResource,
     table: events,
-    schemas: {
-      item: eventSchema,
-      listQuery: eventListQuerySchema,
-      create: eventCreateSchema,
-      update: eventUpdateSchema,
-    },
     columns: {
       ...getTableColumns(events),
       eventTypeName: eventTypes.name,
@@ -85,27 +68,19 @@ export function eventsModule(app: FastifyInstance, db: Db) {
     },
     hooks: {
       async beforeCreate(input, { db, user }) {
-        await checkSubType(db, input.eventTypeId as number, input.eventSubTypeId as number | null);
-        await checkOutcome(db, input.eventTypeId as number, input.eventHistoryTypeId as number | null);
+        await checkSubType(db, input.eventTypeId, input.eventSubTypeId);
+        await checkOutcome(db, input.eventTypeId, input.eventHistoryTypeId);
         // The author comes from the token, never from the body.
-        return withDate({ ...input, userId: user.sub });
+        return { ...input, date: instantOf(input.date), userId: user.sub };
       },
       async beforeUpdate(input, current, { db }) {
-        if (input.eventTypeId !== undefined || input.eventSubTypeId !== undefined) {
-          const typeId = (input.eventTypeId ?? current.eventTypeId) as number;
-          const subTypeId = (
-            input.eventSubTypeId !== undefined ? input.eventSubTypeId : current.eventSubTypeId
-          ) as number | null;
-          await checkSubType(db, typeId, subTypeId);
-        }
-        if (input.eventTypeId !== undefined || input.eventHistoryTypeId !== undefined) {
-          const typeId = (input.eventTypeId ?? current.eventTypeId) as number;
-          const outcomeId = (
-            input.eventHistoryTypeId !== undefined ? input.eventHistoryTypeId : current.eventHistoryTypeId
-          ) as number | null;
-          await checkOutcome(db, typeId, outcomeId);
-        }
-        return withDate(input);
+        // The event as it will be: what was sent over what is stored.
+        const next = { ...current, ...input };
+        if (input.eventTypeId !== undefined || input.eventSubTypeId !== undefined)
+          await checkSubType(db, next.eventTypeId, next.eventSubTypeId);
+        if (input.eventTypeId !== undefined || input.eventHistoryTypeId !== undefined)
+          await checkOutcome(db, next.eventTypeId, next.eventHistoryTypeId);
+        return { ...input, date: instantOf(input.date) };
       },
     },
   });

@@ -1,10 +1,4 @@
-import {
-  MESSAGES,
-  observationCreateSchema,
-  observationListQuerySchema,
-  observationSchema,
-  observationUpdateSchema,
-} from '@cobranzas/shared';
+import { MESSAGES, observationsResource } from '@cobranzas/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, equals } from '../crud';
@@ -15,15 +9,8 @@ import { viaDebt } from './scope';
 /** Free notes on a debt; the web reloads the list after each change (SPEC.md §7). */
 export function observationsModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
-    resource: 'observations',
-    label: 'observaciones',
+    definition: observationsResource,
     table: observations,
-    schemas: {
-      item: observationSchema,
-      listQuery: observationListQuerySchema,
-      create: observationCreateSchema,
-      update: observationUpdateSchema,
-    },
     columns: { ...getTableColumns(observations), userName: users.name },
     joins: [{ table: users, on: eq(observations.userId, users.id) }],
     sortable: { createdAt: observations.createdAt, id: observations.id },

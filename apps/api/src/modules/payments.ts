@@ -1,10 +1,4 @@
-import {
-  MESSAGES,
-  paymentCreateSchema,
-  paymentListQuerySchema,
-  paymentSchema,
-  paymentUpdateSchema,
-} from '@cobranzas/shared';
+import { MESSAGES, paymentsResource } from '@cobranzas/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, dateFrom, dateTo, equals } from '../crud';
@@ -16,15 +10,8 @@ import { lockDebt, viaDebt } from './scope';
 
 export function paymentsModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
-    resource: 'payments',
-    label: 'pagos',
+    definition: paymentsResource,
     table: payments,
-    schemas: {
-      item: paymentSchema,
-      listQuery: paymentListQuerySchema,
-      create: paymentCreateSchema,
-      update: paymentUpdateSchema,
-    },
     columns: { ...getTableColumns(payments), createdByName: users.name },
     joins: [{ table: users, on: eq(payments.createdBy, users.id) }],
     sortable: {
@@ -45,7 +32,7 @@ export function paymentsModule(app: FastifyInstance, db: Db) {
     scope: viaDebt(payments.debtId),
     hooks: {
       async beforeCreate(input, { db, user }) {
-        assertDebtOpen(await lockDebt(db, input.debtId as number, user));
+        assertDebtOpen(await lockDebt(db, input.debtId, user));
         // The author comes from the token, never from the body.
         return { ...input, createdBy: user.sub };
       },

@@ -1,9 +1,4 @@
-import {
-  serviceCreateSchema,
-  serviceListQuerySchema,
-  serviceSchema,
-  serviceUpdateSchema,
-} from '@cobranzas/shared';
+import { servicesResource } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, equals } from '../crud';
 import type { Db } from '../db/client';
@@ -14,15 +9,8 @@ import { lockDebt, viaDebt } from './scope';
 /** Costs charged to a debt (carta documento, tasa de justicia, honorarios): they raise its balance. */
 export function servicesModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
-    resource: 'services',
-    label: 'servicios',
+    definition: servicesResource,
     table: services,
-    schemas: {
-      item: serviceSchema,
-      listQuery: serviceListQuerySchema,
-      create: serviceCreateSchema,
-      update: serviceUpdateSchema,
-    },
     sortable: {
       date: services.date,
       id: services.id,
@@ -35,7 +23,7 @@ export function servicesModule(app: FastifyInstance, db: Db) {
     scope: viaDebt(services.debtId),
     hooks: {
       async beforeCreate(input, { db, user }) {
-        assertDebtOpen(await lockDebt(db, input.debtId as number, user));
+        assertDebtOpen(await lockDebt(db, input.debtId, user));
         return input;
       },
       // Lowering or deleting a cost may not leave what was paid above what is owed.

@@ -1,14 +1,8 @@
-import {
-  MESSAGES,
-  userCreateSchema,
-  userListQuerySchema,
-  userSchema,
-  userUpdateSchema,
-} from '@cobranzas/shared';
+import { MESSAGES, usersResource } from '@cobranzas/shared';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
-import { crudModule, type Executor, equals, type Row } from '../crud';
+import { crudModule, type Executor, equals } from '../crud';
 import type { Db } from '../db/client';
 import { auditLog, companies, users, userTypes } from '../db/schema';
 import { badRequest, conflict } from '../errors';
@@ -84,25 +78,17 @@ async function wroteAudit(db: Executor, userId: number) {
 }
 
 /**
- * The stored columns of a user from a parsed body: the password only as its argon2id hash.
+ * A PATCH's columns: a new password only as its argon2id hash.
  * Trimmed like the login form trims it (SPEC.md §4), or a password with edge spaces could never match.
  */
-async function toRow({ password, ...rest }: Row): Promise<Row> {
-  if (password === undefined) return rest;
-  return { ...rest, passwordHash: await hashPassword((password as string).trim()) };
+async function withHash<I extends { password?: string }>({ password, ...rest }: I) {
+  return password === undefined ? rest : { ...rest, passwordHash: await hashPassword(password.trim()) };
 }
 
 export function usersModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
-    resource: 'users',
-    label: 'usuarios',
+    definition: usersResource,
     table: users,
-    schemas: {
-      item: userSchema,
-      listQuery: userListQuerySchema,
-      create: userCreateSchema,
-      update: userUpdateSchema,
-    },
     // Never the password hash: responses are built from these columns only.
     columns: {
       id: users.id,
@@ -136,37 +122,31 @@ export function usersModule(app: FastifyInstance, db: Db) {
     inUse: MESSAGES.userHasHistory,
     hooks: {
       async beforeCreate(input, { db }) {
-        const companyId = await companyFor(db, input.userTypeId as number, input.companyId as number | null);
-        return toRow({ ...input, companyId });
+        const companyId = await companyFor(db, input.userTypeId, input.companyId);
+        const { password, ...rest } = input;
+        return { ...rest, companyId, passwordHash: await hashPassword(password.trim()) };
       },
       async beforeUpdate(input, current, { db }) {
-        if (input.userTypeId !== undefined || input.companyId !== undefined) {
-          const userTypeId = (input.userTypeId ?? current.userTypeId) as number;
-          const companyId = (input.companyId !== undefined ? input.companyId : current.companyId) as
-            | number
-            | null;
-          input = { ...input, companyId: await companyFor(db, userTypeId, companyId) };
-        }
+        // The user as they will be: what was sent over what is stored.
+        const next = { ...current, ...input };
+        if (input.userTypeId !== undefined || input.companyId !== undefined)
+          input = { ...input, companyId: await companyFor(db, next.userTypeId, next.companyId) };
         const mayStopBeingAdmin = input.userTypeId !== undefined || input.active !== undefined;
         if (mayStopBeingAdmin) await lockAdminSet(db);
         if (
           mayStopBeingAdmin &&
-          (await isActiveAdmin(db, current.userTypeId as number, current.active as boolean)) &&
-          !(await isActiveAdmin(
-            db,
-            (input.userTypeId ?? current.userTypeId) as number,
-            (input.active ?? current.active) as boolean,
-          ))
+          (await isActiveAdmin(db, current.userTypeId, current.active)) &&
+          !(await isActiveAdmin(db, next.userTypeId, next.active))
         )
-          await keepAnAdmin(db, { userId: current.id as number });
-        return toRow(input);
+          await keepAnAdmin(db, { userId: current.id });
+        return withHash(input);
       },
       async beforeDelete(current, { db, user }) {
         if (current.id === user.sub) throw conflict(MESSAGES.cannotDeleteSelf);
         await lockAdminSet(db);
-        if (await isActiveAdmin(db, current.userTypeId as number, current.active as boolean))
-          await keepAnAdmin(db, { userId: current.id as number });
-        if (await wroteAudit(db, current.id as number)) throw conflict(MESSAGES.userHasHistory);
+        if (await isActiveAdmin(db, current.userTypeId, current.active))
+          await keepAnAdmin(db, { userId: current.id });
+        if (await wroteAudit(db, current.id)) throw conflict(MESSAGES.userHasHistory);
       },
     },
   });

@@ -1,10 +1,4 @@
-import {
-  MESSAGES,
-  userTypeCreateSchema,
-  userTypeListQuerySchema,
-  userTypeSchema,
-  userTypeUpdateSchema,
-} from '@cobranzas/shared';
+import { MESSAGES, usersTypesResource } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, equals } from '../crud';
 import type { Db } from '../db/client';
@@ -15,15 +9,8 @@ import { keepAnAdmin } from './users';
 
 export function usersTypesModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
-    resource: 'users-types',
-    label: 'tipos de usuario',
+    definition: usersTypesResource,
     table: userTypes,
-    schemas: {
-      item: userTypeSchema,
-      listQuery: userTypeListQuerySchema,
-      create: userTypeCreateSchema,
-      update: userTypeUpdateSchema,
-    },
     sortable: {
       id: userTypes.id,
       name: userTypes.name,
@@ -38,14 +25,13 @@ export function usersTypesModule(app: FastifyInstance, db: Db) {
       async beforeUpdate(input, current, { db }) {
         const renames = input.name !== undefined && input.name !== current.name;
         const changesRole = input.role !== undefined && input.role !== current.role;
-        if (isFixedId(current.id as number) && (renames || changesRole)) throw conflict(MESSAGES.fixedRecord);
+        if (isFixedId(current.id) && (renames || changesRole)) throw conflict(MESSAGES.fixedRecord);
         // Its users stop being administrators: someone else must still be one.
-        if (changesRole && current.role === 'ADMIN')
-          await keepAnAdmin(db, { userTypeId: current.id as number });
+        if (changesRole && current.role === 'ADMIN') await keepAnAdmin(db, { userTypeId: current.id });
         return input;
       },
       beforeDelete(current) {
-        if (isFixedId(current.id as number)) throw conflict(MESSAGES.fixedRecord);
+        if (isFixedId(current.id)) throw conflict(MESSAGES.fixedRecord);
       },
     },
   });

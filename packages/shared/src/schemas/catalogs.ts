@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import {
   catalogCreateSchema,
   catalogSchema,
+  catalogUpdateSchema,
   idFilter,
   idSchema,
   partialUpdate,
   requiredText,
 } from './common';
-import { listQuerySchema } from './list';
 
 /**
  * The simple name + description catalogs: debt types (stages; ids 1–3 fixed), collection types
  * (origin of the debt), event types (kind of contact), event history types (contact outcome) and
  * embargo types. One shape, one list query.
  */
-export const catalogListQuerySchema = listQuerySchema(['id', 'name', 'createdAt']);
+const CATALOG_SORTABLE = ['id', 'name', 'createdAt'] as const;
 
 export const debtTypeSchema = catalogSchema;
 export const collectionTypeSchema = catalogSchema;
@@ -30,7 +31,6 @@ export const eventTypeCreateSchema = catalogCreateSchema.extend({
 export const eventTypeUpdateSchema = partialUpdate(eventTypeCreateSchema);
 export const eventHistoryTypeSchema = catalogSchema;
 export const embargoTypeSchema = catalogSchema;
-export { catalogCreateSchema, catalogUpdateSchema } from './common';
 
 /** A sub-type of an event type (e.g. Llamada → "al celular", "al trabajo"). */
 export const eventSubTypeSchema = z.object({
@@ -45,6 +45,40 @@ export type EventSubType = z.infer<typeof eventSubTypeSchema>;
 
 export const eventSubTypeCreateSchema = z.object({ eventTypeId: idSchema, name: requiredText(80) });
 export const eventSubTypeUpdateSchema = partialUpdate(eventSubTypeCreateSchema);
-export const eventSubTypeListQuerySchema = listQuerySchema(['id', 'name', 'createdAt']).extend({
-  eventTypeId: idFilter,
+
+/** A catalog's definition: the shared shape under its own path and label. */
+type CatalogPath = 'debts-types' | 'collections-types' | 'events-history-types' | 'embargos-type';
+/** One type for the four: the API serves them with the same code. */
+const catalogResource = (path: CatalogPath, label: string) =>
+  defineResource({
+    path,
+    label,
+    item: catalogSchema,
+    create: catalogCreateSchema,
+    update: catalogUpdateSchema,
+    sortable: CATALOG_SORTABLE,
+  });
+
+export const debtsTypesResource = catalogResource('debts-types', 'tipos de deuda');
+export const collectionsTypesResource = catalogResource('collections-types', 'tipos de cobranza');
+export const eventsHistoryTypesResource = catalogResource('events-history-types', 'resultados de contacto');
+export const embargosTypeResource = catalogResource('embargos-type', 'tipos de embargo');
+export const eventsTypesResource = defineResource({
+  path: 'events-types',
+  label: 'tipos de evento',
+  item: eventTypeSchema,
+  create: eventTypeCreateSchema,
+  update: eventTypeUpdateSchema,
+  sortable: CATALOG_SORTABLE,
 });
+export const eventsSubTypesResource = defineResource({
+  path: 'eventsSubTypes',
+  label: 'subtipos de evento',
+  item: eventSubTypeSchema,
+  create: eventSubTypeCreateSchema,
+  update: eventSubTypeUpdateSchema,
+  sortable: CATALOG_SORTABLE,
+  filters: { eventTypeId: idFilter },
+});
+
+export { catalogCreateSchema, catalogUpdateSchema } from './common';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import {
   cuitSchema,
   optionalEmail,
@@ -8,7 +9,6 @@ import {
   requiredText,
   timestamps,
 } from './common';
-import { listQuerySchema } from './list';
 
 /** DESIGN.md §8: the creditor that hires the agency. */
 export const companySchema = z.object({
@@ -38,9 +38,17 @@ export const companyCreateSchema = z.object({
 export const companyUpdateSchema = partialUpdate(companyCreateSchema);
 export type CompanyCreate = z.input<typeof companyCreateSchema>;
 
-export const companyListQuerySchema = listQuerySchema(['id', 'name', 'cuit', 'createdAt']).extend({
-  active: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
+export const companiesResource = defineResource({
+  path: 'companies',
+  label: 'compañías',
+  item: companySchema,
+  create: companyCreateSchema,
+  update: companyUpdateSchema,
+  sortable: ['id', 'name', 'cuit', 'createdAt'],
+  filters: {
+    active: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROVINCES } from '../enums';
 import { isValidCuit, onlyDigits } from '../ids';
 import { MESSAGES } from '../messages';
+import { defineResource } from '../resource';
 import {
   dniSchema,
   optionalDate,
@@ -11,7 +12,6 @@ import {
   requiredText,
   timestamps,
 } from './common';
-import { listQuerySchema } from './list';
 
 /** DESIGN.md §8: the person who owes. DNI unique; CUIT/CUIL optional but valid when given. */
 export const debtorSchema = z.object({
@@ -62,9 +62,17 @@ export const debtorCreateSchema = z.object({
 export const debtorUpdateSchema = partialUpdate(debtorCreateSchema);
 export type DebtorCreate = z.input<typeof debtorCreateSchema>;
 
-export const debtorListQuerySchema = listQuerySchema(['id', 'lastName', 'dni', 'createdAt']).extend({
-  province: z.enum(PROVINCES).optional(),
-  city: z.string().trim().max(80).optional(),
+export const debtorsResource = defineResource({
+  path: 'debtors',
+  label: 'deudores',
+  item: debtorSchema,
+  create: debtorCreateSchema,
+  update: debtorUpdateSchema,
+  sortable: ['id', 'lastName', 'dni', 'createdAt'],
+  filters: {
+    province: z.enum(PROVINCES).optional(),
+    city: z.string().trim().max(80).optional(),
+  },
 });
 
 /** The path parameter of GET /debtors/dni/{dni} and GET /debts/dni/{dni}: a DNI or a CUIT. */

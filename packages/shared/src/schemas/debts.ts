@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, DEBT_STATUSES } from '../enums';
+import { defineResource } from '../resource';
 import {
   dateSchema,
   idFilter,
@@ -11,7 +12,6 @@ import {
   positiveMoneySchema,
   timestamps,
 } from './common';
-import { listQuerySchema } from './list';
 
 /** DESIGN.md §8. Reads embed what a screen needs: debtor, company, type names and the amounts. */
 export const debtSchema = z.object({
@@ -98,26 +98,27 @@ export const debtStatusChangeSchema = z.object({
 export type DebtStatusChange = z.input<typeof debtStatusChangeSchema>;
 export type DebtCreate = z.input<typeof debtCreateSchema>;
 
-export const debtListQuerySchema = listQuerySchema([
-  'id',
-  'createdAt',
-  'originalAmount',
-  'defaultDate',
-  'originDate',
-  'reference',
-]).extend({
-  debtorId: idFilter,
-  companyId: idFilter,
-  debtTypeId: idFilter,
-  collectionTypeId: idFilter,
-  assignedUserId: idFilter,
-  status: z.enum(DEBT_STATUSES).optional(),
-  reference: z.string().trim().max(60).optional(),
-  dni: z.string().trim().max(11).optional(),
-  defaultFrom: dateSchema.optional(),
-  defaultTo: dateSchema.optional(),
-  createdFrom: dateSchema.optional(),
-  createdTo: dateSchema.optional(),
+export const debtsResource = defineResource({
+  path: 'debts',
+  label: 'deudas',
+  item: debtSchema,
+  create: debtCreateSchema,
+  update: debtUpdateSchema,
+  sortable: ['id', 'createdAt', 'originalAmount', 'defaultDate', 'originDate', 'reference'],
+  filters: {
+    debtorId: idFilter,
+    companyId: idFilter,
+    debtTypeId: idFilter,
+    collectionTypeId: idFilter,
+    assignedUserId: idFilter,
+    status: z.enum(DEBT_STATUSES).optional(),
+    reference: z.string().trim().max(60).optional(),
+    dni: z.string().trim().max(11).optional(),
+    defaultFrom: dateSchema.optional(),
+    defaultTo: dateSchema.optional(),
+    createdFrom: dateSchema.optional(),
+    createdTo: dateSchema.optional(),
+  },
 });
 
 /**

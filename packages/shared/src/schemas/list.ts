@@ -6,7 +6,7 @@ export const LIST_MAX_LIMIT = 500;
 export const LIST_DEFAULT_LIMIT = 25;
 
 /** What any other key of a list's query is: an error on that key (z.never would name none). */
-const unknownParam = z.custom<never>(() => false, { error: MESSAGES.unknownParam });
+export const unknownParam = z.custom<never>(() => false, { error: MESSAGES.unknownParam });
 
 /**
  * A list's query: the conventions plus, through `.extend`, the resource's filters, and nothing else.

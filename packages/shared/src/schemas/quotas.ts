@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, QUOTA_STATUSES } from '../enums';
+import { defineResource } from '../resource';
 import {
   dateSchema,
   idFilter,
@@ -10,7 +11,6 @@ import {
   positiveMoneySchema,
   timestamps,
 } from './common';
-import { listQuerySchema } from './list';
 
 /** An installment of a payment plan (DESIGN.md §8). */
 export const quotaSchema = z.object({
@@ -36,11 +36,19 @@ export const quotaCreateSchema = z.object({
 /** Status, mora and payment change only through /pay and /mora. */
 export const quotaUpdateSchema = partialUpdate(quotaCreateSchema.omit({ debtId: true }));
 
-export const quotaListQuerySchema = listQuerySchema(['id', 'number', 'dueDate', 'amount']).extend({
-  debtId: idFilter,
-  status: z.enum(QUOTA_STATUSES).optional(),
-  dueFrom: dateSchema.optional(),
-  dueTo: dateSchema.optional(),
+export const quotasResource = defineResource({
+  path: 'quotas',
+  label: 'cuotas',
+  item: quotaSchema,
+  create: quotaCreateSchema,
+  update: quotaUpdateSchema,
+  sortable: ['id', 'number', 'dueDate', 'amount'],
+  filters: {
+    debtId: idFilter,
+    status: z.enum(QUOTA_STATUSES).optional(),
+    dueFrom: dateSchema.optional(),
+    dueTo: dateSchema.optional(),
+  },
 });
 
 /** POST /quotas/plan: N installments from a first due date, monthly; the total is split to the cent. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../enums';
 import { dateSchema, idFilter, idSchema } from './common';
+import { unknownParam } from './list';
 
 /** The dashboard's amounts are of one currency: pesos unless dollars are asked for. */
 const reportCurrency = z.enum(CURRENCIES).default('ARS');
@@ -60,13 +61,16 @@ export const auditEntrySchema = z.object({
   after: z.unknown().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(25),
-  resource: z.string().trim().max(40).optional(),
-  recordId: idFilter,
-  userId: idFilter,
-  action: z.enum(['create', 'update', 'delete']).optional(),
-  from: dateSchema.optional(),
-  to: dateSchema.optional(),
-});
+/** Not a generic list (no sort, no q): its own query, which refuses unknown parameters all the same. */
+export const auditListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(500).default(25),
+    resource: z.string().trim().max(40).optional(),
+    recordId: idFilter,
+    userId: idFilter,
+    action: z.enum(['create', 'update', 'delete']).optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  })
+  .catchall(unknownParam);

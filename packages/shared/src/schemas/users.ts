@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { defineResource } from '../resource';
 import { USER_TYPES } from '../userTypes';
 import { idSchema, optionalEmail, partialUpdate, requiredText, timestamps } from './common';
-import { listQuerySchema } from './list';
 
 /** DESIGN.md §8. The password is write-only: it never appears in a response. */
 export const userSchema = z.object({
@@ -43,12 +43,20 @@ export const userCreateSchema = z.object({
 export const userUpdateSchema = partialUpdate(userCreateSchema);
 export type UserCreate = z.input<typeof userCreateSchema>;
 
-export const userListQuerySchema = listQuerySchema(['id', 'name', 'alias', 'createdAt']).extend({
-  userTypeId: idSchema.optional(),
-  companyId: idSchema.optional(),
-  role: z.enum(USER_TYPES).optional(),
-  active: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
+export const usersResource = defineResource({
+  path: 'users',
+  label: 'usuarios',
+  item: userSchema,
+  create: userCreateSchema,
+  update: userUpdateSchema,
+  sortable: ['id', 'name', 'alias', 'createdAt'],
+  filters: {
+    userTypeId: idSchema.optional(),
+    companyId: idSchema.optional(),
+    role: z.enum(USER_TYPES).optional(),
+    active: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  },
 });

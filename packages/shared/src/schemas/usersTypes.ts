@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { defineResource } from '../resource';
 import { USER_TYPES } from '../userTypes';
 import { optionalText, partialUpdate, requiredText, timestamps } from './common';
-import { listQuerySchema } from './list';
 
 /**
  * A user type is a named profile (e.g. "Cobrador") over one of the three roles of SPEC.md §3,
@@ -24,6 +24,12 @@ export const userTypeCreateSchema = z.object({
 export const userTypeUpdateSchema = partialUpdate(userTypeCreateSchema);
 export type UserTypeCreate = z.input<typeof userTypeCreateSchema>;
 
-export const userTypeListQuerySchema = listQuerySchema(['id', 'name', 'role', 'createdAt']).extend({
-  role: z.enum(USER_TYPES).optional(),
+export const usersTypesResource = defineResource({
+  path: 'users-types',
+  label: 'tipos de usuario',
+  item: userTypeSchema,
+  create: userTypeCreateSchema,
+  update: userTypeUpdateSchema,
+  sortable: ['id', 'name', 'role', 'createdAt'],
+  filters: { role: z.enum(USER_TYPES).optional() },
 });

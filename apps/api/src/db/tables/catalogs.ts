@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 
 import { id, timestamps } from './columns';
 
 /** A name + description catalog; names are unique regardless of case. */
-function catalog<N extends string>(name: N) {
+export function catalogTable<N extends string>(name: N) {
   return pgTable(
     name,
     {
@@ -17,14 +17,14 @@ function catalog<N extends string>(name: N) {
 }
 
 /** Debt stages (SPEC.md §4: 1 preventive, 2 extrajudicial, 3 judicial; ids fixed by the seed). */
-export const debtTypes = catalog('debt_types');
+export const debtTypes = catalogTable('debt_types');
 /** Origin of a debt: tarjeta, préstamo, servicio… */
-export const collectionTypes = catalog('collection_types');
+export const collectionTypes = catalogTable('collection_types');
 /** Kind of contact: llamada, carta, visita… */
-export const eventTypes = catalog('event_types');
+export const eventTypes = catalogTable('event_types');
 /** Outcome of a contact: promesa de pago, no contesta… */
-export const eventHistoryTypes = catalog('event_history_types');
-export const embargoTypes = catalog('embargo_types');
+export const eventHistoryTypes = catalogTable('event_history_types');
+export const embargoTypes = catalogTable('embargo_types');
 
 export const eventSubTypes = pgTable(
   'event_sub_types',

@@ -2,8 +2,10 @@ import { debtSchema, idParamsSchema, type TokenPayload } from '@cobranzas/shared
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { type CrudService, docsFor, errorResponses, type Row, type Tx } from '../../crud';
+import { docsFor, errorResponses, type Tx } from '../../crud';
 import type { Db } from '../../db/client';
+import type { DebtRow } from './books';
+import type { DebtsService } from './service';
 
 export interface DebtAction<B extends z.ZodType> {
   /** The last path segment: PATCH /api/debts/{id}/{name}. */
@@ -11,7 +13,7 @@ export interface DebtAction<B extends z.ZodType> {
   summary: string;
   body: B;
   /** The action, in one transaction, on the debt as locked (404 when missing or out of scope). */
-  run(tx: Tx, debt: Row, body: z.output<B>, user: TokenPayload): Promise<void>;
+  run(tx: Tx, debt: DebtRow, body: z.output<B>, user: TokenPayload): Promise<void>;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface DebtAction<B extends z.ZodType> {
 export function debtActionRoute<B extends z.ZodType>(
   app: FastifyInstance,
   db: Db,
-  service: CrudService,
+  service: DebtsService,
   action: DebtAction<B>,
 ) {
   app.withTypeProvider<ZodTypeProvider>().patch(

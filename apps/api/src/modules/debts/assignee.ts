@@ -1,6 +1,6 @@
 import { MESSAGES } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
-import type { Executor, Row } from '../../crud';
+import type { Executor } from '../../crud';
 import { users, userTypes } from '../../db/schema';
 import { badRequest } from '../../errors';
 
@@ -12,14 +12,18 @@ import { badRequest } from '../../errors';
  *
  * `input` is the parsed body (only the fields sent, on an update); `current` the stored debt.
  */
-export async function checkAssignee(db: Executor, input: Row, current?: Row): Promise<void> {
+export async function checkAssignee(
+  db: Executor,
+  input: { assignedUserId?: number | null },
+  current?: { assignedUserId: number | null },
+): Promise<void> {
   const id = input.assignedUserId;
   if (id === undefined || id === null || id === current?.assignedUserId) return;
   const [user] = await db
     .select({ active: users.active, role: userTypes.role })
     .from(users)
     .innerJoin(userTypes, eq(users.userTypeId, userTypes.id))
-    .where(eq(users.id, id as number))
+    .where(eq(users.id, id))
     // Both rows: the user's and its type's (a type turned CLIENTE at the same time must wait).
     .for('share');
   if (!user) throw badRequest('assignedUserId', MESSAGES.userNotFound);

@@ -158,21 +158,22 @@ export async function assertQuotasWithinBalance(tx: Executor, debtId: number) {
  */
 export const keepBooksOf =
   (overdrawn?: (amount: string) => (debt: DebtRow) => HttpError) =>
-  async (change: Change, ctx: HookContext) => {
-    const ids = new Set([change.before?.debtId, change.after?.debtId]);
-    const amount = change.after?.amount;
+  async ({ before, after }: Change<MoneyRecord>, ctx: HookContext) => {
     // Raising a record's amount is new money too: a closed debt takes none (lowering corrects).
-    const before = change.before?.amount;
-    if (typeof before === 'string' && typeof amount === 'string' && compareMoney(amount, before) > 0) {
+    if (before && after && compareMoney(after.amount, before.amount) > 0) {
       const [debt] = await ctx.db
         .select({ status: debts.status })
         .from(debts)
-        .where(eq(debts.id, change.after?.debtId as number));
+        .where(eq(debts.id, after.debtId));
       if (debt) assertDebtOpen(debt);
     }
+    const ids = new Set([before?.debtId, after?.debtId]);
     for (const id of ids)
-      if (typeof id === 'number')
+      if (id !== undefined)
         await keepBooks(ctx.db, ctx.user, id, {
-          ...(overdrawn && typeof amount === 'string' ? { overdrawn: overdrawn(amount) } : {}),
+          ...(overdrawn && after ? { overdrawn: overdrawn(after.amount) } : {}),
         });
   };
+
+/** What keepBooksOf reads of a payment, deposit, service or quota. */
+type MoneyRecord = { debtId: number; amount: string };

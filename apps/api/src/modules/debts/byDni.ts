@@ -1,17 +1,18 @@
-import { type ListResponse, normalizeDni, onlyDigits, type TokenPayload } from '@cobranzas/shared';
+import { type Debt, type ListResponse, normalizeDni, onlyDigits, type TokenPayload } from '@cobranzas/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type CrudService, type ListQuery, type Row, toJson } from '../../crud';
+import { type ListQuery, toJson } from '../../crud';
 import type { Db } from '../../db/client';
 import { debtors, debts } from '../../db/schema';
 import { clientCompany } from '../scope';
 import { debtColumns, debtorByCuit, debtsOfDebtor, innerDni, isCuit } from './columns';
+import type { DebtsService } from './service';
 
 /**
  * The search box's call, built and planned once: the debts of the debtor with that DNI or CUIT
  * (debtsOfDebtor), newest first, for staff and for a CLIENTE's company. Building the
  * query with Drizzle and planning it cost more than running it (a debtor has a handful of debts).
  */
-function prepare(db: Db, service: CrudService, kind: Kind) {
+function prepare(db: Db, service: DebtsService, kind: Kind) {
   const debtor = kind.startsWith('cuit')
     ? debtorByCuit(sql.placeholder('digits'), sql.placeholder('inner'))
     : eq(debtors.dni, sql.placeholder('digits'));
@@ -38,9 +39,9 @@ const SHAPING_KEYS = (query: ListQuery) =>
  * GET /debts/dni/{dni} with no search, filter or sort: the prepared statement. Answers undefined
  * when the shared list must answer instead (other shapes, or a full page whose total needs a count).
  */
-export function dniLookup(db: Db, service: CrudService) {
+export function dniLookup(db: Db, service: DebtsService) {
   const statements: Partial<Record<Kind, ReturnType<typeof prepare>>> = {};
-  return async <T = Row>(
+  return async <T = Debt>(
     dni: string,
     query: ListQuery,
     user: TokenPayload,

@@ -1,8 +1,6 @@
 import {
-  debtCreateSchema,
-  debtListQuerySchema,
   debtSchema,
-  debtUpdateSchema,
+  debtsResource,
   dniOrCuitParamsSchema,
   listResponseSchema,
   MESSAGES,
@@ -40,15 +38,8 @@ const LABEL = 'deudas';
 
 export function debtsModule(app: FastifyInstance, db: Db) {
   const service = crudModule(app, db, {
-    resource: 'debts',
-    label: LABEL,
+    definition: debtsResource,
     table: debts,
-    schemas: {
-      item: debtSchema,
-      listQuery: debtListQuerySchema,
-      create: debtCreateSchema,
-      update: debtUpdateSchema,
-    },
     columns: debtColumns,
     joins: debtJoins,
     sortable: {
@@ -102,7 +93,7 @@ export function debtsModule(app: FastifyInstance, db: Db) {
       },
       // The stored totals start at (and follow) the original amount, never below what is paid.
       async afterWrite({ after }, { db, user }) {
-        if (after) await keepBooks(db, user, after.id as number, { overdrawn: originalOverdrawn });
+        if (after) await keepBooks(db, user, after.id, { overdrawn: originalOverdrawn });
       },
     },
   });
@@ -119,7 +110,7 @@ export function debtsModule(app: FastifyInstance, db: Db) {
         ...docsFor(LABEL),
         summary: 'Deudas de un deudor por DNI o CUIT',
         params: dniOrCuitParamsSchema,
-        querystring: debtListQuerySchema,
+        querystring: debtsResource.listQuery,
         response: { 200: listResponseSchema(debtSchema), ...errorResponses },
       },
       preValidation: (request) => rememberSentKeys(request, 'query'),

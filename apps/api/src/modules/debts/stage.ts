@@ -1,11 +1,12 @@
 import { debtStageChangeSchema, MESSAGES, type TokenPayload } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type CrudService, type Executor, writeAudit } from '../../crud';
+import { type Executor, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
 import { debts, debtTypes } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { debtActionRoute } from './action';
+import type { DebtsService } from './service';
 import { recordSystemEvent, systemEventTypeId } from './timeline';
 
 /** The Gestión type of every stage change; created on first use (names are unique regardless of case). */
@@ -31,15 +32,15 @@ async function stageName(tx: Executor, id: number): Promise<string> {
  * says from where to where, both in one transaction (with their audit rows): the timeline never
  * misses a change and never shows one that did not happen. Guarded as an update of debts.
  */
-export function stageChangeRoute(app: FastifyInstance, db: Db, service: CrudService) {
+export function stageChangeRoute(app: FastifyInstance, db: Db, service: DebtsService) {
   debtActionRoute(app, db, service, {
     name: 'stage',
     summary: 'Cambiar la etapa de una deuda (queda una gestión en el historial)',
     body: debtStageChangeSchema,
     async run(tx, before, body, user) {
-      const id = before.id as number;
+      const id = before.id;
       if (before.debtTypeId === body.debtTypeId) throw conflict(MESSAGES.sameStage);
-      const from = await stageName(tx, before.debtTypeId as number);
+      const from = await stageName(tx, before.debtTypeId);
       const to = await stageName(tx, body.debtTypeId);
       const judicial = body.debtTypeId === JUDICIAL;
       const [after] = await tx

@@ -1,10 +1,10 @@
 import { debtStatusChangeRefusal, debtStatusChangeSchema, MESSAGES } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
-import type { CrudService } from '../../crud';
 import type { Db } from '../../db/client';
 import { conflict } from '../../errors';
 import { debtActionRoute } from './action';
-import { type DebtRow, unpaidQuotaCount, writeStatusChange } from './books';
+import { unpaidQuotaCount, writeStatusChange } from './books';
+import type { DebtsService } from './service';
 import { recomputeDebtTotals } from './totals';
 
 /**
@@ -13,17 +13,17 @@ import { recomputeDebtTotals } from './totals';
  * Same status → 409 sameStatus; a transition the machine refuses → 409 with its reason. Guarded as
  * an update of debts.
  */
-export function statusChangeRoute(app: FastifyInstance, db: Db, service: CrudService) {
+export function statusChangeRoute(app: FastifyInstance, db: Db, service: DebtsService) {
   debtActionRoute(app, db, service, {
     name: 'status',
     summary: 'Cambiar el estado de una deuda (queda una gestión en el historial)',
     body: debtStatusChangeSchema,
     async run(tx, locked, body, user) {
       if (locked.status === body.status) throw conflict(MESSAGES.sameStatus);
-      const id = locked.id as number;
+      const id = locked.id;
       // The balance the decision rests on is recomputed from the records, not trusted as stored.
       await recomputeDebtTotals(tx, id);
-      const before = (await service.lockRow(tx, id, user)) as DebtRow;
+      const before = await service.lockRow(tx, id, user);
       const refusal = debtStatusChangeRefusal(before.status, body.status, {
         balance: before.balance,
         currency: before.currency,

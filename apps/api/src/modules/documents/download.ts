@@ -1,4 +1,4 @@
-import { idParamsSchema, MESSAGES } from '@cobranzas/shared';
+import { documentsResource, idParamsSchema, MESSAGES } from '@cobranzas/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +10,6 @@ import { HttpError, notFound } from '../../errors';
 import type { DocumentStorage } from '../../storage';
 import { viaDebt } from '../scope';
 import { attachmentHeader } from './content';
-import { LABEL } from './upload';
 
 const scope = viaDebt(documents.debtId);
 
@@ -23,7 +22,7 @@ export function downloadRoute(app: FastifyInstance, db: Db, storage: DocumentSto
     '/api/documents/:id/file',
     {
       schema: {
-        ...docsFor(LABEL),
+        ...docsFor(documentsResource.label),
         summary: 'Descargar el archivo de un documento',
         params: idParamsSchema,
         response: { 200: z.unknown().describe('Los bytes del archivo'), ...errorResponses },

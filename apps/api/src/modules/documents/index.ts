@@ -1,4 +1,4 @@
-import { documentListQuerySchema, documentSchema, documentUpdateSchema, MESSAGES } from '@cobranzas/shared';
+import { documentsResource, MESSAGES } from '@cobranzas/shared';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +10,7 @@ import type { DocumentStorage } from '../../storage';
 import { lockDebt, viaDebt } from '../scope';
 import { displayName } from './content';
 import { downloadRoute } from './download';
-import { LABEL, uploadRoute } from './upload';
+import { uploadRoute } from './upload';
 
 /**
  * Uploaded files: multipart upload, metadata list/read/rename/delete, download. A CLIENTE sees only
@@ -20,11 +20,8 @@ export async function documentsModule(app: FastifyInstance, db: Db, storage: Doc
   // Limits are set per request by the upload route; the parser only streams, it never buffers.
   await app.register(multipart);
   const service = crudModule(app, db, {
-    resource: 'documents',
-    label: LABEL,
+    definition: documentsResource,
     table: documents,
-    operations: ['list', 'read', 'update', 'delete'],
-    schemas: { item: documentSchema, listQuery: documentListQuerySchema, update: documentUpdateSchema },
     columns: {
       id: documents.id,
       debtId: documents.debtId,
@@ -48,7 +45,7 @@ export async function documentsModule(app: FastifyInstance, db: Db, storage: Doc
       // Used by the upload: the debt must be one this user may see; the author comes from the token.
       async beforeCreate(input, { db, user }) {
         if (input.debtId !== null) {
-          const debt = await lockDebt(db, input.debtId as number, user);
+          const debt = await lockDebt(db, input.debtId, user);
           if (input.debtorId !== null && debt.debtorId !== input.debtorId)
             throw badRequest('debtorId', MESSAGES.documentOwnerMismatch);
         }
@@ -57,11 +54,11 @@ export async function documentsModule(app: FastifyInstance, db: Db, storage: Doc
       // A rename is cleaned as an upload's name is (no path, no control or bidi characters).
       beforeUpdate(input, current) {
         if (input.fileName === undefined) return input;
-        return { ...input, fileName: displayName(input.fileName as string, current.mimeType as string) };
+        return { ...input, fileName: displayName(input.fileName, current.mimeType) };
       },
       // After the commit: a failed delete must not lose the file; an orphan file is only disk space.
       async afterCommit({ before, after }) {
-        if (before && !after) await storage.remove(before.storageKey as string).catch(() => {});
+        if (before && !after) await storage.remove(before.storageKey).catch(() => {});
       },
     },
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import {
   DOCUMENT_MAX_BYTES,
-  documentSchema,
+  documentsResource,
   errorResponseSchema,
   idSchema,
   MESSAGES,
@@ -18,8 +18,6 @@ import { documents } from '../../db/schema';
 import { badRequest, HttpError } from '../../errors';
 import type { DocumentStorage } from '../../storage';
 import { ContentProbe, detectMimeType, displayName } from './content';
-
-export const LABEL = 'documentos';
 
 /** Room for the multipart boundaries and the small fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -140,7 +138,12 @@ async function receive(request: FastifyRequest, storage: DocumentStorage) {
  * first; the metadata row and its audit entry are then written in one transaction by the
  * resource's service, and the stored file is removed if that fails.
  */
-export function uploadRoute(app: FastifyInstance, db: Db, storage: DocumentStorage, service: CrudService) {
+export function uploadRoute(
+  app: FastifyInstance,
+  db: Db,
+  storage: DocumentStorage,
+  service: CrudService<typeof documentsResource, typeof documents>,
+) {
   // After a failure, the file goes only if no row points to it (the row may have committed).
   const discard = async (key: string) => {
     const rows = await db
@@ -155,11 +158,11 @@ export function uploadRoute(app: FastifyInstance, db: Db, storage: DocumentStora
     '/api/documents',
     {
       schema: {
-        ...docsFor(LABEL),
+        ...docsFor(documentsResource.label),
         summary: 'Subir un documento (multipart: file y debtId o debtorId; hasta 20 MB)',
         consumes: ['multipart/form-data'],
         response: {
-          201: documentSchema,
+          201: documentsResource.item,
           ...errorResponses,
           413: errorResponseSchema,
           415: errorResponseSchema,
@@ -189,7 +192,7 @@ export function uploadRoute(app: FastifyInstance, db: Db, storage: DocumentStora
           },
           request.user,
         );
-        return reply.code(201).send(document as z.infer<typeof documentSchema>);
+        return reply.code(201).send(document);
       } catch (error) {
         await discard(stored.key);
         throw error;

@@ -1,11 +1,4 @@
-import {
-  compareMoney,
-  MESSAGES,
-  quotaCreateSchema,
-  quotaListQuerySchema,
-  quotaSchema,
-  quotaUpdateSchema,
-} from '@cobranzas/shared';
+import { compareMoney, MESSAGES, quotasResource } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, dateFrom, dateTo, equals } from '../../crud';
 import type { Db } from '../../db/client';
@@ -18,15 +11,8 @@ import { paymentPlanRoute } from './plan';
 
 export function quotasModule(app: FastifyInstance, db: Db) {
   const service = crudModule(app, db, {
-    resource: 'quotas',
-    label: 'cuotas',
+    definition: quotasResource,
     table: quotas,
-    schemas: {
-      item: quotaSchema,
-      listQuery: quotaListQuerySchema,
-      create: quotaCreateSchema,
-      update: quotaUpdateSchema,
-    },
     sortable: { number: quotas.number, id: quotas.id, dueDate: quotas.dueDate, amount: quotas.amount },
     filters: {
       debtId: equals(quotas.debtId),
@@ -38,7 +24,7 @@ export function quotasModule(app: FastifyInstance, db: Db) {
     unique: { quotas_debt_number_unique: { field: 'number', message: MESSAGES.quotaNumberTaken } },
     hooks: {
       async beforeCreate(input, { db, user }) {
-        assertDebtOpen(await lockDebt(db, input.debtId as number, user));
+        assertDebtOpen(await lockDebt(db, input.debtId, user));
         return input;
       },
       // A paid quota is settled: its amount is in a payment, so it changes only by undoing that payment.
@@ -53,9 +39,8 @@ export function quotasModule(app: FastifyInstance, db: Db) {
       async afterWrite(change, ctx) {
         await keepBooksOf()(change, ctx);
         const { before, after } = change;
-        const raised =
-          after && (!before || compareMoney(after.amount as string, before.amount as string) > 0);
-        if (raised) await assertQuotasWithinBalance(ctx.db, after.debtId as number);
+        const raised = after && (!before || compareMoney(after.amount, before.amount) > 0);
+        if (raised) await assertQuotasWithinBalance(ctx.db, after.debtId);
       },
     },
   });

@@ -11,15 +11,17 @@ import {
   type TokenPayload,
 } from '@cobranzas/shared';
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type CrudService, docsFor, type Executor, errorResponses, writeAudit } from '../../crud';
+import { docsFor, type Executor, errorResponses, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
 import { payments, quotas } from '../../db/schema';
 import { conflict, pgErrorOf } from '../../errors';
 import { assertDebtOpen, keepBooks, paymentOverdrawn } from '../debts/books';
 import { lockDebt } from '../scope';
+import type { QuotaRow, QuotasService } from './service';
 
 const alreadyPaid = () => conflict(MESSAGES.quotaAlreadyPaid);
 
@@ -32,18 +34,18 @@ const optionalBody = async (request: FastifyRequest) => {
 async function updateQuota(
   tx: Executor,
   user: TokenPayload,
-  before: Record<string, unknown>,
-  values: Partial<typeof quotas.$inferInsert>,
+  before: QuotaRow,
+  values: PgUpdateSetSource<typeof quotas>,
 ) {
   const [after] = await tx
     .update(quotas)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(quotas.id, before.id as number))
+    .where(eq(quotas.id, before.id))
     .returning();
   await writeAudit(tx, user, {
     action: 'update',
     resource: 'quotas',
-    recordId: before.id as number,
+    recordId: before.id,
     before,
     after: after ?? null,
   });
@@ -58,14 +60,13 @@ export async function reopenPaidQuota(tx: Executor, user: TokenPayload, quotaId:
   const [quota] = await tx.select().from(quotas).where(eq(quotas.id, quotaId)).for('no key update');
   if (!quota) return;
   await updateQuota(tx, user, quota, {
-    status:
-      sql`CASE WHEN ${quotas.moraAmount} > 0 THEN 'EN_MORA'::quota_status ELSE 'PENDIENTE'::quota_status END` as never,
+    status: sql`CASE WHEN ${quotas.moraAmount} > 0 THEN 'EN_MORA'::quota_status ELSE 'PENDIENTE'::quota_status END`,
     paidAt: null,
     paymentId: null,
   });
 }
 
-export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudService) {
+export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const docs = docsFor('cuotas');
 
@@ -94,13 +95,13 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudSer
         .transaction(async (tx) => {
           const quota = await service.lockRow(tx, id, user);
           if (quota.status === 'PAGADA') throw alreadyPaid();
-          assertDebtOpen(await lockDebt(tx, quota.debtId as number, user));
+          assertDebtOpen(await lockDebt(tx, quota.debtId, user));
           const [payment] = await tx
             .insert(payments)
             .values({
-              debtId: quota.debtId as number,
+              debtId: quota.debtId,
               quotaId: id,
-              amount: addMoney(quota.amount as string, quota.moraAmount as string),
+              amount: addMoney(quota.amount, quota.moraAmount),
               paidAt: body.paidAt ?? agencyToday(),
               method: body.method,
               receiptNumber: body.receiptNumber ?? null,
@@ -121,7 +122,7 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudSer
             paymentId: payment.id,
           });
           // amount + mora never above the balance (a payment outside the plan may have lowered it).
-          await keepBooks(tx, user, quota.debtId as number, { overdrawn: paymentOverdrawn(payment.amount) });
+          await keepBooks(tx, user, quota.debtId, { overdrawn: paymentOverdrawn(payment.amount) });
         })
         .catch((error: unknown) => {
           if (pgErrorOf(error)?.constraint === 'payments_quota_id_unique') throw alreadyPaid();
@@ -150,16 +151,16 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudSer
       await db.transaction(async (tx) => {
         const quota = await service.lockRow(tx, id, user);
         if (quota.status === 'PAGADA') throw alreadyPaid();
-        const debt = await lockDebt(tx, quota.debtId as number, user);
+        const debt = await lockDebt(tx, quota.debtId, user);
         assertDebtOpen(debt);
         let moraAmount = request.body.moraAmount;
         if (moraAmount === undefined) {
-          const days = daysBetween(quota.dueDate as string, agencyToday());
+          const days = daysBetween(quota.dueDate, agencyToday());
           if (days <= 0) throw conflict(MESSAGES.quotaNotDue);
-          moraAmount = simpleInterest(quota.amount as string, debt.punitiveRate, days);
+          moraAmount = simpleInterest(quota.amount, debt.punitiveRate, days);
         }
         await updateQuota(tx, user, quota, { status: 'EN_MORA', moraAmount });
-        await keepBooks(tx, user, quota.debtId as number);
+        await keepBooks(tx, user, quota.debtId);
       });
       return service.read(id, user);
     },
@@ -187,12 +188,9 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudSer
       await db.transaction(async (tx) => {
         const quota = await service.lockRow(tx, id, user);
         if (quota.status !== 'PAGADA' || quota.paymentId === null) throw conflict(MESSAGES.quotaNotPaid);
-        await lockDebt(tx, quota.debtId as number, user);
+        await lockDebt(tx, quota.debtId, user);
         await reopenPaidQuota(tx, user, id);
-        const [payment] = await tx
-          .delete(payments)
-          .where(eq(payments.id, quota.paymentId as number))
-          .returning();
+        const [payment] = await tx.delete(payments).where(eq(payments.id, quota.paymentId)).returning();
         await writeAudit(tx, user, {
           action: 'delete',
           resource: 'payments',
@@ -200,7 +198,7 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: CrudSer
           before: payment ?? null,
           after: null,
         });
-        await keepBooks(tx, user, quota.debtId as number);
+        await keepBooks(tx, user, quota.debtId);
       });
       return reply.code(204).send(null);
     },

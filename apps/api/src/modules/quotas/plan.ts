@@ -12,12 +12,13 @@ import {
 import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type CrudService, docsFor, errorResponses, toJson, writeAudit } from '../../crud';
+import { docsFor, errorResponses, toJson, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
 import { quotas } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { assertDebtOpen, keepBooks, writeStatusChange } from '../debts/books';
 import { lockDebt } from '../scope';
+import type { QuotasService } from './service';
 
 /**
  * POST /api/quotas/plan: N monthly installments for a debt in one transaction. The total (the
@@ -25,7 +26,7 @@ import { lockDebt } from '../scope';
  * clamped to month end. A closed debt, a debt with unpaid installments and a total above the balance
  * are refused (409); the debt becomes EN_CONVENIO with a "Cambio de estado" Gestión.
  */
-export function paymentPlanRoute(app: FastifyInstance, db: Db, service: CrudService) {
+export function paymentPlanRoute(app: FastifyInstance, db: Db, service: QuotasService) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/quotas/plan',
     {
@@ -66,12 +67,10 @@ export function paymentPlanRoute(app: FastifyInstance, db: Db, service: CrudServ
           const rows = await tx
             .insert(quotas)
             .values(
-              amounts.map((amount, i) => ({
-                debtId,
-                number: first + i,
-                amount,
-                dueDate: dates[i] as string,
-              })),
+              amounts.flatMap((amount, i) => {
+                const dueDate = dates[i];
+                return dueDate === undefined ? [] : [{ debtId, number: first + i, amount, dueDate }];
+              }),
             )
             .returning();
           for (const row of rows)

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineResource } from '../resource';
+import {
+  dateSchema,
+  idFilter,
+  idSchema,
+  optionalText,
+  partialUpdate,
+  positiveMoneySchema,
+  timestamps,
+} from './common';
+
+/** Money deposited in a bank account for the debt (DESIGN.md §8); counts as paid. */
+export const depositSchema = z.object({
+  id: z.number().int(),
+  debtId: z.number().int(),
+  amount: z.string(),
+  depositedAt: z.string(),
+  bank: z.string().nullable(),
+  account: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  ...timestamps,
+});
+export type Deposit = z.infer<typeof depositSchema>;
+export const depositCreateSchema = z.object({
+  debtId: idSchema,
+  amount: positiveMoneySchema,
+  depositedAt: dateSchema,
+  bank: optionalText(80),
+  account: optionalText(60),
+  receiptNumber: optionalText(60),
+  notes: optionalText(1000),
+});
+export const depositUpdateSchema = partialUpdate(depositCreateSchema.omit({ debtId: true }));
+export const depositsResource = defineResource({
+  path: 'deposits',
+  label: 'depósitos',
+  item: depositSchema,
+  create: depositCreateSchema,
+  update: depositUpdateSchema,
+  sortable: ['id', 'depositedAt', 'amount', 'createdAt'],
+  filters: { debtId: idFilter, from: dateSchema.optional(), to: dateSchema.optional() },
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineResource } from '../resource';
+import {
+  dateSchema,
+  idFilter,
+  idSchema,
+  instantSchema,
+  optionalText,
+  partialUpdate,
+  timestamps,
+} from './common';
+
+/** A contact with the debtor (Gestión): its type, sub-type and outcome (DESIGN.md §8). */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  debtId: z.number().int(),
+  eventTypeId: z.number().int(),
+  eventTypeName: z.string(),
+  eventSubTypeId: z.number().int().nullable(),
+  eventSubTypeName: z.string().nullable(),
+  eventHistoryTypeId: z.number().int().nullable(),
+  eventHistoryTypeName: z.string().nullable(),
+  date: z.string(),
+  description: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  ...timestamps,
+});
+export type DebtEvent = z.infer<typeof eventSchema>;
+export const eventCreateSchema = z.object({
+  debtId: idSchema,
+  eventTypeId: idSchema,
+  eventSubTypeId: idSchema.nullish().transform((v) => v ?? null),
+  eventHistoryTypeId: idSchema.nullish().transform((v) => v ?? null),
+  /** defaults to now */
+  date: instantSchema.optional(),
+  description: optionalText(4000),
+});
+export const eventUpdateSchema = partialUpdate(eventCreateSchema.omit({ debtId: true }));
+export const eventsResource = defineResource({
+  path: 'events',
+  label: 'eventos',
+  item: eventSchema,
+  create: eventCreateSchema,
+  update: eventUpdateSchema,
+  sortable: ['id', 'date', 'createdAt'],
+  filters: {
+    debtId: idFilter,
+    eventTypeId: idFilter,
+    eventHistoryTypeId: idFilter,
+    userId: idFilter,
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  },
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '../enums';
+import { defineResource } from '../resource';
+import {
+  dateSchema,
+  idFilter,
+  idSchema,
+  optionalText,
+  partialUpdate,
+  positiveMoneySchema,
+  timestamps,
+} from './common';
+
+/** Money the debtor paid, maybe settling a quota (DESIGN.md §8). */
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  debtId: z.number().int(),
+  quotaId: z.number().int().nullable(),
+  amount: z.string(),
+  paidAt: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  receiptNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  ...timestamps,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+export const paymentCreateSchema = z.object({
+  debtId: idSchema,
+  amount: positiveMoneySchema,
+  paidAt: dateSchema,
+  method: z.enum(PAYMENT_METHODS).default('EFECTIVO'),
+  receiptNumber: optionalText(60),
+  notes: optionalText(1000),
+});
+export const paymentUpdateSchema = partialUpdate(paymentCreateSchema.omit({ debtId: true }));
+export const paymentsResource = defineResource({
+  path: 'payments',
+  label: 'pagos',
+  item: paymentSchema,
+  create: paymentCreateSchema,
+  update: paymentUpdateSchema,
+  sortable: ['id', 'paidAt', 'amount', 'createdAt'],
+  filters: {
+    debtId: idFilter,
+    quotaId: idFilter,
+    method: z.enum(PAYMENT_METHODS).optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  },
+});

@@ -7,6 +7,8 @@ const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The agency works in Argentina (UTC−3, no daylight saving since 2009). */
 export const AGENCY_UTC_OFFSET = '-03:00';
+/** The same zone by name, for Intl formatting (dates and times on screen and in files). */
+export const AGENCY_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
 function parts(date: string): [number, number, number] {
   const match = DATE_PATTERN.exec(date);

@@ -21,6 +21,16 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /** Debt stages: SPEC.md §4 "1 is preventive, 2 is extrajudicial, 3 is judicial". */
 export const DEBT_TYPE_IDS = { PREVENTIVA: 1, EXTRAJUDICIAL: 2, JUDICIAL: 3 } as const;
+/** The three stages as seeded (the catalog's fixed rows) and as the screens name them. */
+export const FIXED_DEBT_TYPES = [
+  { id: DEBT_TYPE_IDS.PREVENTIVA, name: 'Preventiva' },
+  { id: DEBT_TYPE_IDS.EXTRAJUDICIAL, name: 'Extrajudicial' },
+  { id: DEBT_TYPE_IDS.JUDICIAL, name: 'Judicial' },
+] as const;
+
+/** A person as lists and files name them: "Pérez, Juan Carlos" (last name first, for sorting). */
+export const personName = (person: { firstName: string; lastName: string }) =>
+  `${person.lastName}, ${person.firstName}`;
 
 /** Spanish labels for the screens. */
 export const LABELS = {

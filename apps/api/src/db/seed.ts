@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { USER_TYPE_IDS } from '@cobranzas/shared';
+import { FIXED_DEBT_TYPES, USER_TYPE_IDS } from '@cobranzas/shared';
 import { count, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../auth/passwords';
@@ -12,12 +12,6 @@ export const FIXED_USER_TYPES = [
   { id: USER_TYPE_IDS.ADMIN, name: 'ADMIN', role: 'ADMIN' },
   { id: USER_TYPE_IDS.GENERAL, name: 'GENERAL', role: 'GENERAL' },
   { id: USER_TYPE_IDS.CLIENTE, name: 'CLIENTE', role: 'CLIENTE' },
-] as const;
-
-export const FIXED_DEBT_TYPES = [
-  { id: 1, name: 'Preventiva' },
-  { id: 2, name: 'Extrajudicial' },
-  { id: 3, name: 'Judicial' },
 ] as const;
 
 /** Records with these ids (1–3) are system configuration: not renamed, not deleted. */

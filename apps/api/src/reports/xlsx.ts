@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { agencyToday, formatCuit, LABELS } from '@cobranzas/shared';
+import { agencyToday, formatCuit, LABELS, personName } from '@cobranzas/shared';
 import ExcelJS from 'exceljs';
 import { cents, money } from './decimal';
 
@@ -116,7 +116,7 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
     if (out.destroyed) throw new Error('el cliente cerró la conexión');
     for (const debt of batch) {
       const row = sheet.addRow({
-        debtor: `${debt.lastName}, ${debt.firstName}`,
+        debtor: personName(debt),
         dni: debt.dni,
         cuit: debt.cuit ? formatCuit(debt.cuit) : null,
         reference: debt.reference,

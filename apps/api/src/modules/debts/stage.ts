@@ -1,4 +1,4 @@
-import { debtStageChangeSchema, MESSAGES, type TokenPayload } from '@cobranzas/shared';
+import { DEBT_TYPE_IDS, debtStageChangeSchema, MESSAGES, type TokenPayload } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Executor, writeAudit } from '../../crud';
@@ -11,7 +11,6 @@ import { recordSystemEvent, systemEventTypeId } from './timeline';
 
 /** The Gestión type of every stage change; created on first use (names are unique regardless of case). */
 export const STAGE_EVENT_TYPE = 'Cambio de etapa';
-const JUDICIAL = 3;
 
 const stageEventTypeId = (tx: Executor, user: TokenPayload) =>
   systemEventTypeId(
@@ -42,7 +41,7 @@ export function stageChangeRoute(app: FastifyInstance, db: Db, service: DebtsSer
       if (before.debtTypeId === body.debtTypeId) throw conflict(MESSAGES.sameStage);
       const from = await stageName(tx, before.debtTypeId);
       const to = await stageName(tx, body.debtTypeId);
-      const judicial = body.debtTypeId === JUDICIAL;
+      const judicial = body.debtTypeId === DEBT_TYPE_IDS.JUDICIAL;
       const [after] = await tx
         .update(debts)
         .set({

@@ -1,7 +1,19 @@
-/** Every table of the product (DESIGN.md §8); drizzle-kit reads this file to write migrations. */
-export * from './tables/activity';
+/** Every table of the product (DESIGN.md §8), one file per resource; drizzle-kit reads this file to write migrations. */
+export * from './tables/audit';
 export * from './tables/catalogs';
-export * from './tables/core';
+export * from './tables/companies';
+export * from './tables/debtors';
 export * from './tables/debts';
+export * from './tables/deposits';
+export * from './tables/documents';
+export * from './tables/embargos';
 export * from './tables/enums';
+export * from './tables/events';
 export * from './tables/kpi';
+export * from './tables/observations';
+export * from './tables/payments';
+export * from './tables/quotas';
+export * from './tables/services';
+export * from './tables/tasks';
+export * from './tables/users';
+export * from './tables/usersTypes';

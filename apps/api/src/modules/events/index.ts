@@ -1,11 +1,11 @@
 import { eventsResource, MESSAGES } from '@cobranzas/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, type Executor, equals, instantFromDay, instantOf, instantToDay } from '../crud';
-import type { Db } from '../db/client';
-import { eventHistoryTypes, eventSubTypes, events, eventTypeOutcomes, eventTypes, users } from '../db/schema';
-import { badRequest } from '../errors';
-import { viaDebt } from './scope';
+import { crudModule, type Executor, equals, instantFromDay, instantOf, instantToDay } from '../../crud';
+import type { Db } from '../../db/client';
+import { eventHistoryTypes, eventSubTypes, events, eventTypeOutcomes, eventTypes, users } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { viaDebt } from '../scope';
 
 /** A sub-type must belong to the event's type (Llamada → "al celular", not Carta → "al celular"). */
 async function checkSubType(db: Executor, eventTypeId: number, eventSubTypeId: number | null) {

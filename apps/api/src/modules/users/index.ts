@@ -1,11 +1,11 @@
 import { MESSAGES, usersResource } from '@cobranzas/shared';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../auth/passwords';
-import { crudModule, type Executor, equals } from '../crud';
-import type { Db } from '../db/client';
-import { auditLog, companies, users, userTypes } from '../db/schema';
-import { badRequest, conflict } from '../errors';
+import { hashPassword } from '../../auth/passwords';
+import { crudModule, type Executor, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { auditLog, companies, users, userTypes } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
 
 async function roleOf(db: Db, userTypeId: number) {
   const [type] = await db

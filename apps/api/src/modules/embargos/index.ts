@@ -1,10 +1,10 @@
 import { embargosResource, MESSAGES } from '@cobranzas/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, equals } from '../crud';
-import type { Db } from '../db/client';
-import { embargos, embargoTypes } from '../db/schema';
-import { viaDebt } from './scope';
+import { crudModule, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { embargos, embargoTypes } from '../../db/schema';
+import { viaDebt } from '../scope';
 
 /** Court-ordered seizures toward a debt (salary, account, vehicle…). */
 export function embargosModule(app: FastifyInstance, db: Db) {

@@ -1,10 +1,10 @@
 import { MESSAGES, tasksResource } from '@cobranzas/shared';
 import { eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, equals, filterOn, instantOf, toInstant } from '../crud';
-import type { Db } from '../db/client';
-import { tasks, users } from '../db/schema';
-import { badRequest } from '../errors';
+import { crudModule, equals, filterOn, instantOf, toInstant } from '../../crud';
+import type { Db } from '../../db/client';
+import { tasks, users } from '../../db/schema';
+import { badRequest } from '../../errors';
 
 /** The agenda: tasks with an assignee (the signed-in user unless another is chosen). */
 export function tasksModule(app: FastifyInstance, db: Db) {

@@ -1,11 +1,11 @@
 import { MESSAGES, usersTypesResource } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, equals } from '../crud';
-import type { Db } from '../db/client';
-import { userTypes } from '../db/schema';
-import { isFixedId } from '../db/seed';
-import { conflict } from '../errors';
-import { keepAnAdmin } from './users';
+import { crudModule, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { userTypes } from '../../db/schema';
+import { isFixedId } from '../../db/seed';
+import { conflict } from '../../errors';
+import { keepAnAdmin } from '../users';
 
 export function usersTypesModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {

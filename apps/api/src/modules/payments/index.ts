@@ -1,12 +1,12 @@
 import { MESSAGES, paymentsResource } from '@cobranzas/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, dateFrom, dateTo, equals } from '../crud';
-import type { Db } from '../db/client';
-import { payments, users } from '../db/schema';
-import { conflict } from '../errors';
-import { assertDebtOpen, keepBooksOf, paymentOverdrawn } from './debts/books';
-import { lockDebt, viaDebt } from './scope';
+import { crudModule, dateFrom, dateTo, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { payments, users } from '../../db/schema';
+import { conflict } from '../../errors';
+import { assertDebtOpen, keepBooksOf, paymentOverdrawn } from '../debts/books';
+import { lockDebt, viaDebt } from '../scope';
 
 export function paymentsModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {

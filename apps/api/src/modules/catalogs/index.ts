@@ -9,8 +9,8 @@ import {
 } from '@cobranzas/shared';
 import { eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type CrudHooks, crudModule, equals, type HookContext, writeAudit } from '../crud';
-import type { Db } from '../db/client';
+import { type CrudHooks, crudModule, equals, type HookContext, writeAudit } from '../../crud';
+import type { Db } from '../../db/client';
 import {
   type catalogTable,
   collectionTypes,
@@ -20,9 +20,9 @@ import {
   eventSubTypes,
   eventTypeOutcomes,
   eventTypes,
-} from '../db/schema';
-import { isFixedId } from '../db/seed';
-import { badRequest, conflict } from '../errors';
+} from '../../db/schema';
+import { isFixedId } from '../../db/seed';
+import { badRequest, conflict } from '../../errors';
 
 /** Any of the name + description catalog tables (db/tables/catalogs.ts builds them alike). */
 type CatalogTable = ReturnType<typeof catalogTable<string>>;

@@ -1,8 +1,8 @@
 import { companiesResource, MESSAGES } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, equals } from '../crud';
-import type { Db } from '../db/client';
-import { companies } from '../db/schema';
+import { crudModule, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { companies } from '../../db/schema';
 
 export function companiesModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {

@@ -1,10 +1,10 @@
 import { MESSAGES, observationsResource } from '@cobranzas/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, equals } from '../crud';
-import type { Db } from '../db/client';
-import { observations, users } from '../db/schema';
-import { viaDebt } from './scope';
+import { crudModule, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { observations, users } from '../../db/schema';
+import { viaDebt } from '../scope';
 
 /** Free notes on a debt; the web reloads the list after each change (SPEC.md §7). */
 export function observationsModule(app: FastifyInstance, db: Db) {

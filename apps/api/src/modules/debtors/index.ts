@@ -8,11 +8,11 @@ import {
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { crudModule, docsFor, equals, errorResponses, toJson } from '../crud';
-import type { Db } from '../db/client';
-import { debtors } from '../db/schema';
-import { HttpError } from '../errors';
-import { debtorMatches } from './debts/columns';
+import { crudModule, docsFor, equals, errorResponses, toJson } from '../../crud';
+import type { Db } from '../../db/client';
+import { debtors } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { debtorMatches } from '../debts/columns';
 
 const LABEL = 'deudores';
 

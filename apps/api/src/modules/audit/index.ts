@@ -8,10 +8,10 @@ import {
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { docsFor, errorResponses, instantFromDay, instantToDay, toJson } from '../crud';
-import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
-import { HttpError } from '../errors';
+import { docsFor, errorResponses, instantFromDay, instantToDay, toJson } from '../../crud';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import { HttpError } from '../../errors';
 
 /** GET /api/audit: the trail of every create/update/delete, newest first. ADMIN only. */
 export function auditModule(app: FastifyInstance, db: Db) {

@@ -1,10 +1,10 @@
 import { depositsResource } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, dateFrom, dateTo, equals } from '../crud';
-import type { Db } from '../db/client';
-import { deposits } from '../db/schema';
-import { assertDebtOpen, depositOverdrawn, keepBooksOf } from './debts/books';
-import { lockDebt, viaDebt } from './scope';
+import { crudModule, dateFrom, dateTo, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { deposits } from '../../db/schema';
+import { assertDebtOpen, depositOverdrawn, keepBooksOf } from '../debts/books';
+import { lockDebt, viaDebt } from '../scope';
 
 /** Money deposited in a bank or court account toward a debt (e.g. salary retentions). */
 export function depositsModule(app: FastifyInstance, db: Db) {

@@ -1,10 +1,10 @@
 import { servicesResource } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, equals } from '../crud';
-import type { Db } from '../db/client';
-import { services } from '../db/schema';
-import { assertDebtOpen, keepBooksOf } from './debts/books';
-import { lockDebt, viaDebt } from './scope';
+import { crudModule, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { services } from '../../db/schema';
+import { assertDebtOpen, keepBooksOf } from '../debts/books';
+import { lockDebt, viaDebt } from '../scope';
 
 /** Costs charged to a debt (carta documento, tasa de justicia, honorarios): they raise its balance. */
 export function servicesModule(app: FastifyInstance, db: Db) {

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { debtors } from './debtors';
+import { debts } from './debts';
+import { author } from './users';
+
+/** An uploaded file's metadata; the bytes live in the document storage under `storage_key`. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    debtId: integer('debt_id').references(() => debts.id),
+    debtorId: integer('debtor_id').references(() => debtors.id),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    mimeType: varchar('mime_type', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    storageKey: varchar('storage_key', { length: 200 }).notNull(),
+    uploadedBy: author('uploaded_by'),
+    ...timestamps,
+  },
+  (t) => [
+    index('documents_debt_id_idx').on(t.debtId),
+    index('documents_debtor_id_idx').on(t.debtorId),
+    check('documents_owner', sql`${t.debtId} IS NOT NULL OR ${t.debtorId} IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,27 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { eventHistoryTypes, eventSubTypes, eventTypes } from './catalogs';
+import { id, instant, timestamps } from './columns';
+import { debts } from './debts';
+import { author } from './users';
+
+/** A contact action on a debt. */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    debtId: integer('debt_id')
+      .notNull()
+      .references(() => debts.id),
+    eventTypeId: integer('event_type_id')
+      .notNull()
+      .references(() => eventTypes.id),
+    eventSubTypeId: integer('event_sub_type_id').references(() => eventSubTypes.id),
+    eventHistoryTypeId: integer('event_history_type_id').references(() => eventHistoryTypes.id),
+    date: instant('date').notNull().defaultNow(),
+    description: text('description'),
+    userId: author('user_id'),
+    ...timestamps,
+  },
+  // A debt's contact history, latest first; also the last contact of a debt.
+  (t) => [index('events_debt_date_idx').on(t.debtId, t.date.desc().nullsFirst())],
+);

@@ -228,6 +228,9 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     const { where, joined } = await selection(query, user, extra);
     const sortable: Partial<Record<string, SortColumns>> = options.sortable;
     const named = sort ? sortable[sort] : undefined;
+    // The definition's list query let `sort` through: a value the module does not map is a bug,
+    // never a silent default order (the types prevent it; test/resources.test.ts proves it).
+    if (sort && !named) throw new Error(`${resource}: the sort value ${sort} has no column`);
     const fallback = options.defaultSort ?? {
       column: Object.values<SortColumns>(options.sortable)[0] ?? table.id,
       order: 'asc' as const,

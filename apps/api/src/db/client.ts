@@ -63,9 +63,11 @@ export async function createDatabase(
     unlock();
     throw error;
   });
+  // Drizzle's PGlite driver is typed for a PGlite, but calls only `query` and `transaction`,
+  // which the worker's client has (pglite/client.ts).
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS }),
     listen: (_channel, handlers) => handlers.listening(true),
@@ -74,39 +76,48 @@ export async function createDatabase(
 }
 
 /**
- * Gives every SELECT sent through the pool a name derived from its text, so each connection parses
- * it once and PostgreSQL may settle on a generic plan: planning the joins of a list or a DNI lookup
- * costs more than running them (bench/RESULTS.md). Transactions use their own client, unnamed.
+ * A pool that gives every SELECT sent through it a name derived from its text, so each connection
+ * parses it once and PostgreSQL may settle on a generic plan: planning the joins of a list or a DNI
+ * lookup costs more than running them (bench/RESULTS.md). Transactions use their own client
+ * (`connect()`, as Drizzle does for a pg.Pool), unnamed.
  */
-function nameSelects(pool: pg.Pool): void {
-  const names = new Map<string, string>();
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (name === undefined && names.size < NAMED_STATEMENTS.max && isNamedRead(text)) {
+class NamedReadsPool extends pg.Pool {
+  private readonly names = new Map<string, string>();
+
+  /**
+   * pg.Pool's query, whichever of its forms: a config object ({ text }, as Drizzle sends) without a
+   * name of its own gets one when its text is a read to name; everything else goes through as is.
+   * Its answer is pg.Pool's (a promise, a stream or nothing, by form), untouched.
+   */
+  override query(config: unknown, ...rest: unknown[]) {
+    return Reflect.apply(super.query, this, [this.named(config), ...rest]);
+  }
+
+  private named(config: unknown): unknown {
+    if (!config || typeof config !== 'object' || !('text' in config)) return config;
+    if ('name' in config && config.name) return config;
+    const name = this.nameOf(String(config.text));
+    return name ? { ...config, name } : config;
+  }
+
+  private nameOf(text: string): string | undefined {
+    let name = this.names.get(text);
+    if (name === undefined && this.names.size < NAMED_STATEMENTS.max && isNamedRead(text)) {
       name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-      names.set(text, name);
+      this.names.set(text, name);
     }
     return name;
-  };
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((config: unknown, ...rest: unknown[]) => {
-    if (config && typeof config === 'object' && 'text' in config && !('name' in config && config.name)) {
-      const name = nameOf(String(config.text));
-      if (name) return query({ ...config, name }, ...rest);
-    }
-    return query(config, ...rest);
-  }) as typeof pool.query;
+  }
 }
 
 function createPostgres(connectionString: string, listenTiming?: ListenTiming): Database {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  nameSelects(pool);
+  const pool = new NamedReadsPool({ connectionString, max: 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
   const listeners: (() => Promise<void>)[] = [];
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'postgres',
     listen(channel, handlers) {
       listeners.push(listenTo(connectionString, channel, handlers, listenTiming));

@@ -3,12 +3,15 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 /** Another live process holds the PGlite directory. */
 export class DatabaseInUseError extends Error {}
 
+/** A system error's code (EPERM, EEXIST…). */
+const codeOf = (error: unknown) => (error instanceof Error && 'code' in error ? error.code : undefined);
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return codeOf(error) === 'EPERM';
   }
 };
 
@@ -29,7 +32,7 @@ export function lockDirectory(file: string, directory: string): () => void {
         }
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (codeOf(error) !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8').trim());
       if (owner && owner !== process.pid && alive(owner)) {
         throw new DatabaseInUseError(

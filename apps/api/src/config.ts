@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errorCode } from './errors';
 
 export interface Config {
   port: number;
@@ -66,7 +67,7 @@ function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
     if (stored.length < 32) throw new ConfigError(`El secreto JWT guardado en ${file} es inválido: bórrelo.`);
     return stored;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (errorCode(error) !== 'ENOENT') throw error;
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -75,8 +76,10 @@ function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw new ConfigError(`No se pudo guardar el secreto JWT en ${file}: ${(error as Error).message}`);
+    if (errorCode(error) === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw new ConfigError(
+      `No se pudo guardar el secreto JWT en ${file}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

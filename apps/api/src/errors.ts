@@ -32,11 +32,23 @@ export interface PgError {
 }
 
 export function pgErrorOf(error: unknown): PgError | undefined {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
+  for (let e = error; typeof e === 'object' && e !== null; e = 'cause' in e ? e.cause : undefined) {
+    const code = 'code' in e ? e.code : undefined;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, constraint: textField(e, 'constraint'), detail: textField(e, 'detail') };
   }
   return undefined;
+}
+
+/** A string property of an error object, when it has one. */
+function textField(object: object, key: string): string | undefined {
+  const value: unknown = Reflect.get(object, key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The `code` of a Node or library error ('ENOENT', 'EEXIST'…), when it has one. */
+export function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null ? textField(error, 'code') : undefined;
 }
 
 const camelCase = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -57,7 +69,8 @@ function validationErrors(
       issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
     errors.set(field, [...(errors.get(field) ?? []), issue.message ?? MESSAGES.invalidInput]);
   }
-  return Object.fromEntries(errors) as FieldErrors;
+  const fields: FieldErrors = Object.fromEntries(errors);
+  return fields;
 }
 
 const send = (statusCode: number, body: ErrorResponse) => ({ statusCode, body });

@@ -17,7 +17,7 @@ import type { Random } from './random';
 
 /** Calendar arithmetic on YYYY-MM-DD in UTC (dates only, never money). */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 const earlier = (a: string, b: string) => (a < b ? a : b);

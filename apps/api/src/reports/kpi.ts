@@ -16,8 +16,8 @@ export interface KpiParams {
 /** YYYY-MM of every month from `from` to `to` (inclusive). */
 export function monthsBetween(from: string, to: string): string[] {
   const months: string[] = [];
-  let [year, month] = from.split('-').map(Number) as [number, number];
-  const [lastYear, lastMonth] = to.split('-').map(Number) as [number, number];
+  let [year = 0, month = 0] = from.split('-').map(Number);
+  const [lastYear = 0, lastMonth = 0] = to.split('-').map(Number);
   while (year < lastYear || (year === lastYear && month <= lastMonth)) {
     months.push(`${year}-${String(month).padStart(2, '0')}`);
     [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
@@ -29,7 +29,7 @@ export function monthsBetween(from: string, to: string): string[] {
 function chartMonths(start: string | undefined, end: string | undefined, today: string) {
   const last = end ?? today;
   if (start) return monthsBetween(start, last);
-  const [year, month] = last.split('-').map(Number) as [number, number];
+  const [year = 0, month = 0] = last.split('-').map(Number);
   const first = month === 12 ? `${year}-01` : `${year - 1}-${String(month + 1).padStart(2, '0')}`;
   return monthsBetween(first, last);
 }

@@ -23,7 +23,7 @@ export interface DebtReportRow {
 }
 
 /** Excel shows these with the reader's separators: 1.234,56 in an es-AR Excel. */
-const MONEY_FORMAT = { ARS: '"$" #,##0.00', USD: '"US$" #,##0.00' } as Record<string, string>;
+const MONEY_FORMAT: Record<string, string> = { ARS: '"$" #,##0.00', USD: '"US$" #,##0.00' };
 const OTHER_MONEY_FORMAT = '#,##0.00';
 const DATE_FORMAT = 'dd/mm/yyyy';
 /**

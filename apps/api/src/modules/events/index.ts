@@ -3,7 +3,14 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, type Executor, equals, instantFromDay, instantOf, instantToDay } from '../../crud';
 import type { Db } from '../../db/client';
-import { eventHistoryTypes, eventSubTypes, events, eventTypeOutcomes, eventTypes, users } from '../../db/schema';
+import {
+  eventHistoryTypes,
+  eventSubTypes,
+  events,
+  eventTypeOutcomes,
+  eventTypes,
+  users,
+} from '../../db/schema';
 import { badRequest } from '../../errors';
 import { viaDebt } from '../scope';
 

@@ -6,9 +6,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NO_RECORDS_TEXT } from '../src/components/resource/emptyState';
 import { ListTable } from '../src/components/resource/ListTable';
+import { RecordsTable } from '../src/components/resource/RecordsTable';
 import { DebtorDebts } from '../src/features/debtors/DebtorDebts';
-import { QuotaTable } from '../src/features/debts/view/quotas/QuotaTable';
-import { RecordsTable } from '../src/features/debts/view/RecordsTable';
+import { QuotaTable } from '../src/features/quotas/QuotaTable';
 import { mockApi } from './http';
 
 function show(ui: ReactNode) {

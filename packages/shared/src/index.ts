@@ -1,3 +1,6 @@
+// First: zod's configuration applies to every schema below.
+import './schemas/zodConfig';
+
 export * from './dates';
 export * from './debtStatus';
 export * from './enums';

@@ -142,7 +142,7 @@ const layoutRoutes: RouteObject[] = [
     lazy: guarded(
       'view',
       'tasks',
-      () => import('../features/calendar/pages'),
+      () => import('../features/tasks/pages'),
       (m) => m.CalendarPage,
     ),
   },

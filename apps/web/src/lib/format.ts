@@ -1,10 +1,10 @@
 /** es-AR display formats for the screens and the CSV export. */
-import { formatCuit, formatMoney } from '@cobranzas/shared';
+import { AGENCY_TIME_ZONE, formatCuit, formatMoney } from '@cobranzas/shared';
 
 export { formatCuit, formatMoney };
 
 const DAY = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
+  timeZone: AGENCY_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

@@ -1,13 +1,8 @@
+import './zodConfig';
 import { z } from 'zod';
 import { isValidCuit, isValidDni, normalizeDni, onlyDigits } from '../ids';
 import { MESSAGES } from '../messages';
 import { compareMoney, isMoney, normalizeMoney } from '../money';
-
-// Spanish for every message zod writes itself (the ones we do not set by hand).
-z.config(z.locales.es());
-// In the browser the CSP forbids eval: zod's probe for it would be reported as a violation on
-// every page with a form. The server keeps the compiled (faster) parsers.
-if ('window' in globalThis) z.config({ jitless: true });
 
 /** The largest id a PostgreSQL integer column holds. */
 const MAX_ID = 2_147_483_647;

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import type { z } from 'zod';
-import { fetchOne, messageOf, retryTransient, statusOf } from './http';
+import { resourceQueries } from '../../lib/resourceQueries';
+import { messageOf, statusOf } from './http';
 import { PageHeader } from './PageHeader';
 import { ResourceForm } from './ResourceForm';
 import classes from './resource.module.css';
@@ -45,10 +46,9 @@ export function FormPage<In extends FieldValues, Out, R extends { id: number; up
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
   const returnTo = `${info.basePath}/list${listSearch}`;
   const query = useQuery({
-    queryKey: [info.resource, 'one', id],
-    queryFn: ({ signal }) => fetchOne<R>(info.resource, id as string, signal),
+    ...resourceQueries(info.definition).detail(id ?? ''),
+    select: (record) => record as R,
     enabled: id !== undefined,
-    retry: retryTransient,
     // Always the latest version in the form, never a cached one.
     staleTime: 0,
     gcTime: 0,
@@ -67,7 +67,7 @@ export function FormPage<In extends FieldValues, Out, R extends { id: number; up
 
   const record = query.data;
   const lockReason = record && props.locked ? props.locked(record) : null;
-  const readOnly = !ability.can('edit', info.subject) || lockReason !== null;
+  const readOnly = !ability.can('edit', info.definition.subject) || lockReason !== null;
   const status = statusOf(query.error);
   let body: ReactNode;
   if (query.isPending) body = <FormSkeleton />;

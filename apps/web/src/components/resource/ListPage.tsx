@@ -1,26 +1,31 @@
 import './mantineStyles';
 import { useAbility } from '@casl/react';
-import type { AppAbility } from '@cobranzas/shared';
+import type { AppAbility, FilterKeyOf, ItemOf, ResourceDefinition, SortKeyOf } from '@cobranzas/shared';
 import { Button, Progress } from '@mantine/core';
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DeleteDialog } from './DeleteDialog';
+import type { ListParamsOf } from '../../lib/resourceQueries';
 import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { toApiParams, useListParams } from './listParams';
 import { PageHeader } from './PageHeader';
 import classes from './resource.module.css';
 import { ForbiddenState, TableSkeleton } from './states';
-import type { Identified, ListColumn, ListFilter, ResourceInfo } from './types';
+import type { ListColumn, ListFilter, ResourceInfo } from './types';
+import { useDeleteConfirm } from './useDeleteConfirm';
 import { useExport } from './useExport';
 import { useListQuery } from './useListQuery';
 
-export type ListPageProps<T extends Identified> = {
-  info: ResourceInfo;
+type Row<D extends ResourceDefinition> = ItemOf<D> & { id: number };
+
+export type ListPageProps<D extends ResourceDefinition, T extends Row<D> = Row<D>> = {
+  info: ResourceInfo<D>;
   title: string;
-  columns: ListColumn<T>[];
-  filters?: ListFilter[];
+  /** Sortable ones only by the definition's `sortable` values. */
+  columns: readonly ListColumn<T, SortKeyOf<D>>[];
+  /** Only the definition's filters. */
+  filters?: readonly ListFilter<FilterKeyOf<D>>[];
   searchPlaceholder: string;
   /** The export's file name before the date: 'usuarios' → usuarios-2026-11-21.csv. */
   exportName: string;
@@ -30,13 +35,13 @@ export type ListPageProps<T extends Identified> = {
   deletable?: (record: T) => boolean;
 };
 
-const NO_FILTERS: ListFilter[] = [];
+const NO_FILTERS: readonly ListFilter<never>[] = [];
 
 /**
  * The generic list screen (DESIGN.md §3): search, filters, server paging and sorting in the URL;
  * Agregar, Exportar and delete only as the user's abilities allow; a row opens the edit page.
  */
-export function ListPage<T extends Identified>({
+export function ListPage<D extends ResourceDefinition, T extends Row<D> = Row<D>>({
   info,
   title,
   columns,
@@ -45,7 +50,7 @@ export function ListPage<T extends Identified>({
   exportName,
   label,
   deletable,
-}: ListPageProps<T>) {
+}: ListPageProps<D, T>) {
   const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
   const location = useLocation();
@@ -53,13 +58,18 @@ export function ListPage<T extends Identified>({
   const filterNames = useMemo(() => filters.map((f) => f.name), [filters]);
   const { state, update } = useListParams(sortable, filterNames);
   const params = useMemo(() => toApiParams(state), [state]);
-  const list = useListQuery<T>(info.resource, params);
+  const { definition } = info;
+  const list = useListQuery(definition, params as ListParamsOf<D>);
+  const records = list.records as T[];
   const exportParams = useMemo(() => ({ ...params, page: undefined, limit: undefined }), [params]);
-  const exporter = useExport(info.resource, exportParams, columns, exportName);
-  const [pendingDelete, setPendingDelete] = useState<T | null>(null);
+  const exporter = useExport(definition.path, exportParams, columns, exportName);
+  const remove = useDeleteConfirm<T>(definition, (record) => `${info.noun} «${label(record)}»`, {
+    wait: false,
+  });
+  const ask = remove.ask;
 
-  const canAdd = ability.can('add', info.subject);
-  const canDelete = ability.can('delete', info.subject);
+  const canAdd = ability.can('add', definition.subject);
+  const canDelete = ability.can('delete', definition.subject);
   const filtered = state.q !== '' || Object.keys(state.filters).length > 0;
 
   // The edit page returns to this exact view (page, filters) after saving.
@@ -69,10 +79,8 @@ export function ListPage<T extends Identified>({
   );
   const onDelete = useMemo(
     () =>
-      canDelete
-        ? (record: T) => (deletable && !deletable(record) ? null : () => setPendingDelete(record))
-        : undefined,
-    [canDelete, deletable],
+      canDelete ? (record: T) => (deletable && !deletable(record) ? null : () => ask(record)) : undefined,
+    [canDelete, deletable, ask],
   );
 
   const exporting = exporter.progress !== null;
@@ -123,7 +131,7 @@ export function ListPage<T extends Identified>({
             ) : (
               <ListTable
                 columns={columns}
-                records={list.records}
+                records={records}
                 total={list.total}
                 estimated={list.estimated}
                 fetching={list.fetching}
@@ -138,12 +146,7 @@ export function ListPage<T extends Identified>({
           </>
         )}
       </div>
-      <DeleteDialog
-        info={info}
-        record={pendingDelete}
-        label={pendingDelete ? label(pendingDelete) : ''}
-        onClose={() => setPendingDelete(null)}
-      />
+      {remove.dialog}
     </section>
   );
 }

@@ -1,15 +1,14 @@
-import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { VisuallyHidden } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { cellText } from './csv';
 import { emptyStateProps } from './emptyState';
 import { type ListPatch, type ListState, PAGE_SIZES } from './listParams';
 import classes from './resource.module.css';
+import { DeleteButton, onPhone } from './rowActions';
 import { EmptyList } from './states';
 import type { Identified, ListColumn } from './types';
 
-const PHONE_UP = '(min-width: 576px)';
 const count = new Intl.NumberFormat('es-AR');
 
 /** The server-paged, server-sorted table; a row opens its record (click, or Enter when focused). */
@@ -26,7 +25,7 @@ export function ListTable<T extends Identified>({
   onOpen,
   onDelete,
 }: {
-  columns: ListColumn<T>[];
+  columns: readonly ListColumn<T>[];
   records: T[];
   total: number;
   /** The API marked the total as an estimate (totalEstimated): shown as "≈ N". */
@@ -41,16 +40,20 @@ export function ListTable<T extends Identified>({
   onDelete?: ((record: T) => (() => void) | null) | undefined;
 }) {
   const tableColumns = useMemo(() => {
-    const result: DataTableColumn<T>[] = columns.map((column) => ({
-      accessor: column.accessor,
-      title: column.title,
-      sortable: column.sortable ?? false,
-      width: column.width,
-      noWrap: column.noWrap,
-      textAlign: column.textAlign,
-      ...(column.key ? {} : { visibleMediaQuery: PHONE_UP }),
-      render: (record: T) => (column.render ? column.render(record) : cellText(column, record)),
-    }));
+    const result: DataTableColumn<T>[] = columns.map((column) =>
+      onPhone(
+        {
+          accessor: column.accessor,
+          title: column.title,
+          sortable: column.sortable ?? false,
+          width: column.width,
+          noWrap: column.noWrap,
+          textAlign: column.textAlign,
+          render: (record: T) => (column.render ? column.render(record) : cellText(column, record)),
+        },
+        column.key,
+      ),
+    );
     if (onDelete) {
       result.push({
         accessor: 'acciones',
@@ -61,19 +64,13 @@ export function ListTable<T extends Identified>({
           const remove = onDelete(record);
           if (!remove) return null;
           return (
-            <Tooltip label="Eliminar" withinPortal>
-              <ActionIcon
-                variant="subtle"
-                color="red.8"
-                aria-label={`Eliminar ${label(record)}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  remove();
-                }}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <DeleteButton
+              name={label(record)}
+              onClick={(event) => {
+                event.stopPropagation();
+                remove();
+              }}
+            />
           );
         },
       });

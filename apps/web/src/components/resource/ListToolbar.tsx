@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ListPatch, ListState } from './listParams';
 import classes from './resource.module.css';
-import type { ListFilter } from './types';
+import type { ListFilter, Option } from './types';
 import { useOptions } from './useOptions';
 
 const SEARCH_DELAY_MS = 350;
@@ -17,7 +17,7 @@ export function ListToolbar({
 }: {
   state: ListState;
   update: (patch: ListPatch, options?: { replace?: boolean }) => void;
-  filters: ListFilter[];
+  filters: readonly ListFilter[];
   searchPlaceholder: string;
 }) {
   const [text, setText] = useState(state.q);
@@ -70,21 +70,29 @@ export function ListToolbar({
   );
 }
 
-function FilterSelect({
+function FilterSelect({ filter, ...select }: SelectProps & { filter: ListFilter }) {
+  if (filter.source) return <RemoteFilterSelect filter={filter} source={filter.source} {...select} />;
+  return <SelectFilter filter={filter} data={filter.options ?? []} {...select} />;
+}
+
+type SelectProps = { value: string | null; onChange: (value: string | null) => void };
+
+/** A filter whose options are a resource's records. */
+function RemoteFilterSelect({
   filter,
+  source,
+  ...select
+}: SelectProps & { filter: ListFilter; source: NonNullable<ListFilter['source']> }) {
+  const remote = useOptions(source.definition, source.label);
+  return <SelectFilter filter={filter} data={remote.options} {...select} />;
+}
+
+function SelectFilter({
+  filter,
+  data,
   value,
   onChange,
-}: {
-  filter: ListFilter;
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
-  const remote = useOptions(
-    filter.source?.resource ?? '',
-    filter.source?.label ?? (() => ''),
-    !!filter.source,
-  );
-  const data = filter.options ?? remote.options;
+}: SelectProps & { filter: ListFilter; data: Option[] }) {
   return (
     <Select
       className={classes.filter}

@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { type DefaultValues, type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { saveOne } from './http';
+import { useSaveRecord } from '../../lib/resourceQueries';
 import classes from './resource.module.css';
 import { applyServerErrors } from './serverErrors';
 import { Callout } from './states';
@@ -55,7 +54,8 @@ export function ResourceForm<In extends FieldValues, Out>({
     reValidateMode: 'onChange',
   });
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  // The list reloads in the background: the page leaves for it at once.
+  const save = useSaveRecord(info.definition, { wait: false });
   const [formError, setFormError] = useState<string | null>(null);
   const busy = useRef(false);
   const saved = useRef(false);
@@ -67,9 +67,8 @@ export function ResourceForm<In extends FieldValues, Out>({
     busy.current = true;
     setFormError(null);
     try {
-      await saveOne(info.resource, id, toPayload ? toPayload(values) : values);
+      await save.mutateAsync({ id, body: toPayload ? toPayload(values) : values });
       saved.current = true;
-      void queryClient.invalidateQueries({ queryKey: [info.resource] });
       notifications.show({
         color: 'green',
         title: 'Guardado',

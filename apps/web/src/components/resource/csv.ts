@@ -19,7 +19,7 @@ export function cellText<T>(column: ListColumn<T>, record: T): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-export function toCsv<T>(columns: ListColumn<T>[], records: T[]): string {
+export function toCsv<T>(columns: readonly ListColumn<T>[], records: T[]): string {
   const exported = columns.filter((column) => !column.noExport);
   const lines = [
     exported.map((column) => csvCell(column.title)),

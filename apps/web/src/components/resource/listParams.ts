@@ -21,7 +21,11 @@ export type ListState = {
 export type ListPatch = Partial<Omit<ListState, 'filters'>> & { filters?: Record<string, string | null> };
 
 /** Reads the state, ignoring what is not valid for this list (unknown sort keys, bad numbers). */
-export function readListState(params: URLSearchParams, sortable: string[], filterNames: string[]): ListState {
+export function readListState(
+  params: URLSearchParams,
+  sortable: readonly string[],
+  filterNames: readonly string[],
+): ListState {
   const page = Number(params.get('page'));
   const limit = Number(params.get('limit'));
   const sort = params.get('sort') ?? undefined;
@@ -70,7 +74,7 @@ export function toApiParams(state: ListState): ListParams {
   };
 }
 
-export function useListParams(sortable: string[], filterNames: string[]) {
+export function useListParams(sortable: readonly string[], filterNames: readonly string[]) {
   const [params, setParams] = useSearchParams();
   const sortKey = sortable.join(',');
   const filterKey = filterNames.join(',');

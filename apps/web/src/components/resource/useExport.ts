@@ -11,7 +11,12 @@ const count = new Intl.NumberFormat('es-AR');
  * Exports every page of the current filter (the largest pages the API allows) to a CSV file named
  * like `usuarios-2026-11-21.csv`. `progress` is 0–100 while it runs, null otherwise.
  */
-export function useExport<T>(resource: string, params: ListParams, columns: ListColumn<T>[], name: string) {
+export function useExport<T>(
+  resource: string,
+  params: ListParams,
+  columns: readonly ListColumn<T>[],
+  name: string,
+) {
   const [progress, setProgress] = useState<number | null>(null);
   const running = useRef(false);
 

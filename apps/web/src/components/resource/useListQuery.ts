@@ -1,22 +1,27 @@
+import type { ResourceDefinition } from '@cobranzas/shared';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchList, type ListParams, messageOf, retryTransient, statusOf } from './http';
+import { type ListParamsOf, resourceQueries } from '../../lib/resourceQueries';
+import { messageOf, statusOf } from './http';
 
 /**
  * One page of a resource list. SPEC §7: a failed load leaves the list empty; the user gets a toast,
  * or, when the API refuses (403), the page says so instead.
  */
-export function useListQuery<T>(resource: string, params: ListParams, enabled = true) {
+export function useListQuery<D extends ResourceDefinition>(
+  definition: D,
+  params: ListParamsOf<D>,
+  enabled = true,
+) {
   const query = useQuery({
-    queryKey: [resource, 'list', params],
-    queryFn: ({ signal }) => fetchList<T>(resource, params, signal),
+    ...resourceQueries(definition).list(params),
     placeholderData: keepPreviousData,
-    retry: retryTransient,
     enabled,
   });
   const failed = query.isError;
   const forbidden = failed && statusOf(query.error) === 403;
+  const resource = definition.path;
 
   useEffect(() => {
     if (!failed || forbidden) return;

@@ -3,6 +3,8 @@ import {
   type CatalogCreate,
   catalogCreateSchema,
   catalogUpdateSchema,
+  type collectionsTypesResource,
+  type eventsTypesResource,
   MESSAGES,
 } from '@cobranzas/shared';
 import type { ReactNode } from 'react';
@@ -12,11 +14,14 @@ import { FormPage } from '../../components/resource/FormPage';
 import { TextareaField, TextField } from '../../components/resource/fields';
 import { ListPage } from '../../components/resource/ListPage';
 import classes from '../../components/resource/resource.module.css';
-import type { ListColumn, ResourceInfo } from '../../components/resource/types';
+import { type ListColumn, listSpec, type ResourceInfo } from '../../components/resource/types';
 import { formatDate } from '../../lib/format';
 
+/** The catalogs' definitions: one shape (name, description), one list query. */
+type CatalogDefinition = typeof collectionsTypesResource | typeof eventsTypesResource;
+
 export type CatalogConfig = {
-  info: ResourceInfo;
+  info: ResourceInfo<CatalogDefinition>;
   titles: { list: string; add: string; edit: string };
   exportName: string;
   /** Ids seeded by the system: never deleted, shown read-only. */
@@ -34,7 +39,7 @@ export type CatalogConfig = {
   };
 };
 
-const COLUMNS: ListColumn<Catalog>[] = [
+const COLUMNS: ListColumn<Catalog, 'name' | 'createdAt'>[] = [
   { accessor: 'name', title: 'Nombre', sortable: true, key: true },
   { accessor: 'description', title: 'Descripción' },
   {
@@ -52,9 +57,11 @@ const EMPTY: CatalogCreate = { name: '', description: '' };
 export function makeCatalog(config: CatalogConfig) {
   const fixed = (id: number) => config.fixedIds?.includes(id) ?? false;
 
+  const list = listSpec({ definition: config.info.definition, columns: COLUMNS });
+
   function List() {
     return (
-      <ListPage<Catalog>
+      <ListPage<CatalogDefinition, Catalog>
         info={config.info}
         title={config.titles.list}
         columns={COLUMNS}
@@ -109,5 +116,5 @@ export function makeCatalog(config: CatalogConfig) {
     return <Form id={id} />;
   }
 
-  return { List, Add, Edit };
+  return { List, Add, Edit, list };
 }

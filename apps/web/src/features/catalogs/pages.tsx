@@ -1,11 +1,17 @@
+import {
+  collectionsTypesResource,
+  debtsTypesResource,
+  embargosTypeResource,
+  eventsHistoryTypesResource,
+  FIXED_DEBT_TYPES,
+} from '@cobranzas/shared';
 import { makeCatalog } from './makeCatalog';
 
 /** SPEC §2 embargo types; the API resource is singular (SPEC §7). */
 export const EmbargoTypes = makeCatalog({
   info: {
-    resource: 'embargos-type',
+    definition: embargosTypeResource,
     basePath: '/embargos-types',
-    subject: 'SystemManagement',
     noun: 'el tipo de embargo',
   },
   titles: { list: 'Tipos de embargos', add: 'Nuevo tipo de embargo', edit: 'Editar tipo de embargo' },
@@ -15,22 +21,20 @@ export const EmbargoTypes = makeCatalog({
 /** Debt stages: 1 preventive, 2 extrajudicial, 3 judicial are fixed (SPEC §4). */
 export const DebtTypes = makeCatalog({
   info: {
-    resource: 'debts-types',
+    definition: debtsTypesResource,
     basePath: '/debts-types',
-    subject: 'SystemManagement',
     noun: 'el tipo de deuda',
   },
   titles: { list: 'Tipos de deuda', add: 'Nuevo tipo de deuda', edit: 'Editar tipo de deuda' },
   exportName: 'tipos-de-deuda',
-  fixedIds: [1, 2, 3],
+  fixedIds: FIXED_DEBT_TYPES.map((type) => type.id),
 });
 
 /** The origin of a debt (tarjeta, préstamo, servicio…). */
 export const CollectionTypes = makeCatalog({
   info: {
-    resource: 'collections-types',
+    definition: collectionsTypesResource,
     basePath: '/collections-types',
-    subject: 'SystemManagement',
     noun: 'el tipo de cobranza',
   },
   titles: { list: 'Tipos de cobranza', add: 'Nuevo tipo de cobranza', edit: 'Editar tipo de cobranza' },
@@ -40,9 +44,8 @@ export const CollectionTypes = makeCatalog({
 /** The outcome of a contact (promesa de pago, no contesta…). */
 export const EventHistoryTypes = makeCatalog({
   info: {
-    resource: 'events-history-types',
+    definition: eventsHistoryTypesResource,
     basePath: '/events-history-types',
-    subject: 'SystemManagement',
     noun: 'el resultado de gestión',
   },
   titles: {

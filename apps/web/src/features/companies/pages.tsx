@@ -1,8 +1,11 @@
 import {
   type Company,
   type CompanyCreate,
+  companiesResource,
   companyCreateSchema,
   companyUpdateSchema,
+  type FilterKeyOf,
+  type SortKeyOf,
 } from '@cobranzas/shared';
 import { useParams } from 'react-router';
 import { ActiveBadge } from '../../components/resource/ActiveBadge';
@@ -10,18 +13,24 @@ import { FormPage } from '../../components/resource/FormPage';
 import { CuitField, SwitchField, TextField } from '../../components/resource/fields';
 import { ListPage } from '../../components/resource/ListPage';
 import classes from '../../components/resource/resource.module.css';
-import type { ListColumn, ListFilter, ResourceInfo } from '../../components/resource/types';
+import {
+  type ListColumn,
+  type ListFilter,
+  listSpec,
+  type ResourceInfo,
+} from '../../components/resource/types';
 import { activeLabel, formatCuit, formatPercent, percentForInput } from '../../lib/format';
 import { ACTIVE_OPTIONS } from '../users/resource';
 
-const COMPANIES: ResourceInfo = {
-  resource: 'companies',
+type Companies = typeof companiesResource;
+
+const COMPANIES: ResourceInfo<Companies> = {
+  definition: companiesResource,
   basePath: '/companies',
-  subject: 'SystemManagement',
   noun: 'la compañía',
 };
 
-const COLUMNS: ListColumn<Company>[] = [
+const COLUMNS: ListColumn<Company, SortKeyOf<Companies>>[] = [
   { accessor: 'name', title: 'Razón social', sortable: true, key: true },
   {
     accessor: 'cuit',
@@ -48,13 +57,15 @@ const COLUMNS: ListColumn<Company>[] = [
   },
 ];
 
-const FILTERS: ListFilter[] = [
+const FILTERS: ListFilter<FilterKeyOf<Companies>>[] = [
   { name: 'active', label: 'Estado', placeholder: 'Activas e inactivas', options: ACTIVE_OPTIONS },
 ];
 
+export const COMPANIES_LIST = listSpec({ definition: companiesResource, columns: COLUMNS, filters: FILTERS });
+
 export function CompaniesListPage() {
   return (
-    <ListPage<Company>
+    <ListPage
       info={COMPANIES}
       title="Compañías"
       columns={COLUMNS}

@@ -1,4 +1,4 @@
-import { type Debt, LABELS } from '@cobranzas/shared';
+import { type Debt, debtsResource, LABELS } from '@cobranzas/shared';
 import { Anchor } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
@@ -6,17 +6,23 @@ import { Link } from 'react-router';
 import { emptyStateProps } from '../../components/resource/emptyState';
 import classes from '../../components/resource/resource.module.css';
 import { EmptyList, ForbiddenState, TableSkeleton } from '../../components/resource/states';
+import { listSpec } from '../../components/resource/types';
 import { useListQuery } from '../../components/resource/useListQuery';
+import { PHONE_UP } from '../../lib/breakpoints';
 import { formatMoney } from '../../lib/format';
 
 const PAGE_SIZE = 10;
-/** Stage and status make room for the balance on phones. */
-const PHONE_UP = '(min-width: 576px)';
+/** The debtor's debts, newest first. */
+export const DEBTOR_DEBTS_LIST = listSpec({
+  definition: debtsResource,
+  filters: ['debtorId'],
+  params: { sort: 'id', order: 'desc', limit: PAGE_SIZE },
+});
 
 /** The debtor's debts (GET /debts?debtorId=), each linked to its debt view. */
 export function DebtorDebts({ debtorId }: { debtorId: number }) {
   const [page, setPage] = useState(1);
-  const list = useListQuery<Debt>('debts', { debtorId, page, limit: PAGE_SIZE, sort: 'id', order: 'desc' });
+  const list = useListQuery(debtsResource, { ...DEBTOR_DEBTS_LIST.params, debtorId, page });
 
   let body: React.ReactNode;
   if (list.forbidden) body = <ForbiddenState />;
@@ -26,7 +32,7 @@ export function DebtorDebts({ debtorId }: { debtorId: number }) {
       <DataTable<Debt>
         minHeight={list.records.length ? undefined : 160}
         verticalSpacing="sm"
-        records={list.records}
+        records={list.records as Debt[]}
         fetching={list.fetching}
         {...emptyStateProps(!list.fetching && !list.records.length, <EmptyList filtered={false} />)}
         totalRecords={list.total}
@@ -49,6 +55,7 @@ export function DebtorDebts({ debtorId }: { debtorId: number }) {
           {
             accessor: 'status',
             title: 'Estado',
+            // Stage and status make room for the balance on phones.
             visibleMediaQuery: PHONE_UP,
             render: (debt) => LABELS.debtStatus[debt.status],
           },

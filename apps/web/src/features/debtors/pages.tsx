@@ -5,6 +5,7 @@ import {
   type DebtorCreate,
   debtorCreateSchema,
   debtorUpdateSchema,
+  personName,
 } from '@cobranzas/shared';
 import { useParams } from 'react-router';
 import { FormPage } from '../../components/resource/FormPage';
@@ -12,18 +13,18 @@ import { ListPage } from '../../components/resource/ListPage';
 import { formatCuit } from '../../lib/format';
 import { DebtorDebts } from './DebtorDebts';
 import { DebtorFields } from './DebtorFields';
-import { DEBTOR_COLUMNS, DEBTOR_FILTERS, DEBTORS, debtorName } from './resource';
+import { DEBTOR_COLUMNS, DEBTOR_FILTERS, DEBTORS } from './resource';
 
 export function DebtorsListPage() {
   return (
-    <ListPage<Debtor>
+    <ListPage
       info={DEBTORS}
       title="Deudores"
       columns={DEBTOR_COLUMNS}
       filters={DEBTOR_FILTERS}
       searchPlaceholder="Buscar por nombre, DNI o CUIT"
       exportName="deudores"
-      label={debtorName}
+      label={personName}
     />
   );
 }
@@ -81,7 +82,7 @@ function DebtorFormPage({ id }: { id?: string | undefined }) {
         employer: text(debtor.employer),
         notes: text(debtor.notes),
       })}
-      label={(values) => debtorName({ firstName: values.firstName ?? '', lastName: values.lastName ?? '' })}
+      label={(values) => personName({ firstName: values.firstName ?? '', lastName: values.lastName ?? '' })}
       after={({ record }) => (ability.can('view', 'Debts') ? <DebtorDebts debtorId={record.id} /> : null)}
     >
       {() => <DebtorFields />}

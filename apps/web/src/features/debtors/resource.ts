@@ -1,20 +1,32 @@
-import { type Debtor, PROVINCES } from '@cobranzas/shared';
-import type { ListColumn, ListFilter, Option, ResourceInfo } from '../../components/resource/types';
+import {
+  type Debtor,
+  debtorsResource,
+  type FilterKeyOf,
+  PROVINCES,
+  personName,
+  type SortKeyOf,
+} from '@cobranzas/shared';
+import {
+  type ListColumn,
+  type ListFilter,
+  listSpec,
+  type Option,
+  type ResourceInfo,
+} from '../../components/resource/types';
 import { formatCuit } from '../../lib/format';
 
-export const DEBTORS: ResourceInfo = {
-  resource: 'debtors',
+type Debtors = typeof debtorsResource;
+
+export const DEBTORS: ResourceInfo<Debtors> = {
+  definition: debtorsResource,
   basePath: '/debtors',
-  subject: 'debtors',
   noun: 'el deudor',
 };
 
 export const PROVINCE_OPTIONS: Option[] = PROVINCES.map((province) => ({ value: province, label: province }));
 
-export const debtorName = (d: Pick<Debtor, 'firstName' | 'lastName'>) => `${d.lastName}, ${d.firstName}`;
-
-export const DEBTOR_COLUMNS: ListColumn<Debtor>[] = [
-  { accessor: 'lastName', title: 'Apellido y nombre', sortable: true, key: true, text: debtorName },
+export const DEBTOR_COLUMNS: ListColumn<Debtor, SortKeyOf<Debtors>>[] = [
+  { accessor: 'lastName', title: 'Apellido y nombre', sortable: true, key: true, text: personName },
   { accessor: 'dni', title: 'DNI', sortable: true, key: true, noWrap: true },
   { accessor: 'cuit', title: 'CUIT/CUIL', text: (d) => (d.cuit ? formatCuit(d.cuit) : ''), noWrap: true },
   { accessor: 'phone', title: 'Teléfono', noWrap: true },
@@ -22,6 +34,12 @@ export const DEBTOR_COLUMNS: ListColumn<Debtor>[] = [
   { accessor: 'province', title: 'Provincia' },
 ];
 
-export const DEBTOR_FILTERS: ListFilter[] = [
+export const DEBTOR_FILTERS: ListFilter<FilterKeyOf<Debtors>>[] = [
   { name: 'province', label: 'Provincia', placeholder: 'Todas las provincias', options: PROVINCE_OPTIONS },
 ];
+
+export const DEBTORS_LIST = listSpec({
+  definition: debtorsResource,
+  columns: DEBTOR_COLUMNS,
+  filters: DEBTOR_FILTERS,
+});

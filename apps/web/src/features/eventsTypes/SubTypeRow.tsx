@@ -1,39 +1,47 @@
-import type { EventSubType } from '@cobranzas/shared';
+import { type EventSubType, eventsSubTypesResource } from '@cobranzas/shared';
 import { ActionIcon, Button, Group, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSaveRecord } from '../../lib/resourceQueries';
+import { nameError } from './SubTypesEditor';
 import classes from './subTypes.module.css';
 
-/** One sub-type: its name, renamed in place, or deleted (after a confirmation the parent asks). */
+/** One sub-type: its name, renamed in place (saved at once), or deleted (after a confirmation the parent asks). */
 export function SubTypeRow({
   subType,
   readOnly,
-  onRename,
   onDelete,
 }: {
   subType: EventSubType;
   readOnly: boolean;
-  /** Resolves to an error message to show, or null when renamed. */
-  onRename: (name: string) => Promise<string | null>;
   onDelete: () => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(subType.name);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const rename = useSaveRecord(eventsSubTypesResource, {
+    onSuccess: (_saved, { body }) => {
+      notifications.show({
+        color: 'green',
+        title: 'Guardado',
+        message: `Se renombró el subtipo «${String((body as { name: string }).name).trim()}».`,
+      });
+      setError(null);
+      setEditing(false);
+    },
+    onError: (failure) => setError(nameError(failure)),
+  });
+  const saving = rename.isPending;
 
   const cancel = () => {
     setEditing(false);
     setName(subType.name);
     setError(null);
   };
-  const save = async () => {
+  const save = () => {
     if (saving) return;
-    setSaving(true);
-    const message = await onRename(name);
-    setSaving(false);
-    setError(message);
-    if (!message) setEditing(false);
+    rename.mutate({ id: subType.id, body: { name } });
   };
 
   if (editing) {
@@ -43,7 +51,7 @@ export function SubTypeRow({
           className={classes.inlineForm}
           onSubmit={(event) => {
             event.preventDefault();
-            void save();
+            save();
           }}
         >
           <TextInput

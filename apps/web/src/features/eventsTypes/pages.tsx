@@ -1,6 +1,7 @@
 import {
-  type Catalog,
   type EventType,
+  eventsHistoryTypesResource,
+  eventsTypesResource,
   eventTypeCreateSchema,
   eventTypeUpdateSchema,
 } from '@cobranzas/shared';
@@ -11,7 +12,7 @@ import { SubTypesEditor } from './SubTypesEditor';
 
 /** The outcomes a contact of this type may have (issue 15); none chosen = every outcome. */
 function OutcomesField({ readOnly }: { readOnly: boolean }) {
-  const outcomes = useOptions<Catalog>('events-history-types', (record) => record.name);
+  const outcomes = useOptions(eventsHistoryTypesResource, (record) => record.name);
   return (
     <MultiSelectField
       name="outcomeIds"
@@ -27,11 +28,10 @@ function OutcomesField({ readOnly }: { readOnly: boolean }) {
 }
 
 /** Event types (SPEC §2), with their sub-types kept on the edit page. API resource: events-types. */
-const EventTypes = makeCatalog({
+export const EventTypes = makeCatalog({
   info: {
-    resource: 'events-types',
+    definition: eventsTypesResource,
     basePath: '/eventsTypes',
-    subject: 'SystemManagement',
     noun: 'el tipo de evento',
   },
   titles: { list: 'Tipos de eventos', add: 'Nuevo tipo de evento', edit: 'Editar tipo de evento' },

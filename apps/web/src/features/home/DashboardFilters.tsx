@@ -1,4 +1,4 @@
-import type { Catalog } from '@cobranzas/shared';
+import { companiesResource } from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { IconFilter, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -38,7 +38,7 @@ export function DashboardFilters({
   onDraft?: (filters: ReportFilters) => void;
   chooseCompany: boolean;
 }) {
-  const companies = useOptions<Catalog>('companies', byName, chooseCompany);
+  const companies = useOptions(companiesResource, byName, chooseCompany);
   const form = useForm<Values>({ defaultValues: valuesOf(filters) });
   const { reset, watch } = form;
   useEffect(() => reset(valuesOf(filters)), [filters, reset]);

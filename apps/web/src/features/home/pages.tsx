@@ -1,6 +1,6 @@
 import '../../components/resource/mantineStyles';
 import { useAbility } from '@casl/react';
-import type { AppAbility, Catalog } from '@cobranzas/shared';
+import { type AppAbility, companiesResource } from '@cobranzas/shared';
 import { Skeleton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -45,7 +45,7 @@ export function HomePage() {
     queryFn: ({ signal }) => getCollectionTypes(scoped.company, signal),
     retry: retryTransient,
   });
-  const companies = useOptions<Catalog>('companies', byName, staff);
+  const companies = useOptions(companiesResource, byName, staff);
   const companyName = staff
     ? companies.records.find((company) => String(company.id) === draftScoped.company)?.name
     : undefined;

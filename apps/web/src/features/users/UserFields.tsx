@@ -1,4 +1,4 @@
-import type { Company, UserType } from '@cobranzas/shared';
+import { companiesResource, type UserType, usersTypesResource } from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,8 +18,8 @@ export function UserFields({
   readOnly: boolean;
   roleOf: (userTypeId: unknown) => UserType['role'] | undefined;
 }) {
-  const types = useOptions<UserType>('users-types', userTypeLabel);
-  const companies = useOptions<Company>('companies', (c) => c.name);
+  const types = useOptions(usersTypesResource, userTypeLabel);
+  const companies = useOptions(companiesResource, (c) => c.name);
   const userTypeId = useWatch({ name: 'userTypeId' });
   const [changingPassword, setChangingPassword] = useState(adding);
   const isClient = roleOf(userTypeId) === 'CLIENTE';

@@ -4,6 +4,7 @@ import {
   type UserCreate,
   type UserType,
   userCreateSchema,
+  usersTypesResource,
   userUpdateSchema,
 } from '@cobranzas/shared';
 import { useMemo, useRef } from 'react';
@@ -18,7 +19,7 @@ import { UserFields } from './UserFields';
 export function UsersListPage() {
   const self = session.getState().userData?.sub;
   return (
-    <ListPage<User>
+    <ListPage
       info={USERS}
       title="Usuarios"
       columns={USER_COLUMNS}
@@ -52,7 +53,7 @@ const EMPTY: UserCreate = {
 };
 
 function UserFormPage({ id }: { id?: string | undefined }) {
-  const types = useOptions<UserType>('users-types', userTypeLabel);
+  const types = useOptions(usersTypesResource, userTypeLabel);
   // The schema reads the roles through a ref: they arrive after the schema is made.
   const roles = useRef(new Map<string, UserType['role']>());
   roles.current = new Map(types.records.map((t) => [String(t.id), t.role]));

@@ -1,12 +1,28 @@
-import { USER_TYPES, type User, type UserType } from '@cobranzas/shared';
+import {
+  companiesResource,
+  type FilterKeyOf,
+  type SortKeyOf,
+  USER_TYPES,
+  type User,
+  type UserType,
+  usersResource,
+  usersTypesResource,
+} from '@cobranzas/shared';
 import { ActiveBadge } from '../../components/resource/ActiveBadge';
-import type { ListColumn, ListFilter, Option, ResourceInfo } from '../../components/resource/types';
+import {
+  type ListColumn,
+  type ListFilter,
+  listSpec,
+  type Option,
+  type ResourceInfo,
+} from '../../components/resource/types';
 import { activeLabel } from '../../lib/format';
 
-export const USERS: ResourceInfo = {
-  resource: 'users',
+type Users = typeof usersResource;
+
+export const USERS: ResourceInfo<Users> = {
+  definition: usersResource,
   basePath: '/users',
-  subject: 'SystemManagement',
   noun: 'el usuario',
 };
 
@@ -20,24 +36,24 @@ export const ACTIVE_OPTIONS: Option[] = [
   { value: 'false', label: 'Inactivos' },
 ];
 
-export const USER_FILTERS: ListFilter[] = [
+export const USER_FILTERS: ListFilter<FilterKeyOf<Users>>[] = [
   { name: 'role', label: 'Rol', placeholder: 'Todos los roles', options: ROLE_OPTIONS },
   {
     name: 'userTypeId',
     label: 'Tipo de usuario',
     placeholder: 'Todos los tipos',
-    source: { resource: 'users-types', label: (r) => userTypeLabel(r as UserType) },
+    source: { definition: usersTypesResource, label: (r) => userTypeLabel(r as UserType) },
   },
   {
     name: 'companyId',
     label: 'Compañía',
     placeholder: 'Todas las compañías',
-    source: { resource: 'companies', label: (r) => String(r.name) },
+    source: { definition: companiesResource, label: (r) => String(r.name) },
   },
   { name: 'active', label: 'Estado', placeholder: 'Activos e inactivos', options: ACTIVE_OPTIONS },
 ];
 
-export const USER_COLUMNS: ListColumn<User>[] = [
+export const USER_COLUMNS: ListColumn<User, SortKeyOf<Users>>[] = [
   { accessor: 'name', title: 'Nombre', sortable: true, key: true },
   { accessor: 'alias', title: 'Alias', sortable: true, key: true },
   { accessor: 'email', title: 'Correo electrónico' },
@@ -54,3 +70,9 @@ export const USER_COLUMNS: ListColumn<User>[] = [
     render: (u) => <ActiveBadge active={u.active} />,
   },
 ];
+
+export const USERS_LIST = listSpec({
+  definition: usersResource,
+  columns: USER_COLUMNS,
+  filters: USER_FILTERS,
+});

@@ -14,9 +14,6 @@ import type { AxiosProgressEvent } from 'axios';
 import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
 
-export const getDebt = async (id: string | number, signal?: AbortSignal) =>
-  (await api.get<Debt>(`/debts/${id}`, { signal })).data;
-
 /** One call: the debt moves and the API records the "Cambio de etapa" Gestión in the same transaction. */
 export const changeStage = async (id: number, body: DebtStageChange) =>
   (await api.patch<Debt>(`/debts/${id}/stage`, body)).data;

@@ -1,9 +1,14 @@
 import { useAbility } from '@casl/react';
-import { type AppAbility, LIST_MAX_LIMIT } from '@cobranzas/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import { fetchList, type ListParams, retryTransient } from '../../../components/resource/http';
-import { getDebt } from './api';
+import {
+  type AppAbility,
+  debtsResource,
+  type ItemOf,
+  LIST_MAX_LIMIT,
+  type ResourceDefinition,
+} from '@cobranzas/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type ListParamsOf, type Refresh, resourceQueries } from '../../../lib/resourceQueries';
 
 /** What the signed-in user may do on these screens (SPEC §6; the API decides anyway). */
 export function usePermissions() {
@@ -22,47 +27,34 @@ export function usePermissions() {
 }
 export type Permissions = ReturnType<typeof usePermissions>;
 
-export const debtKey = (id: string | number) => ['debts', 'one', String(id)];
+const debts = resourceQueries(debtsResource);
 
 /** One debt with what it embeds; `fresh` always asks the server (forms start from the latest). */
 export function useDebt(id: string | number | undefined, fresh = false) {
   return useQuery({
-    queryKey: debtKey(id ?? ''),
-    queryFn: ({ signal }) => getDebt(id as string, signal),
+    ...debts.detail(id ?? ''),
     enabled: id !== undefined,
-    retry: retryTransient,
     ...(fresh ? { staleTime: 0, refetchOnMount: 'always' as const } : {}),
   });
 }
 
 /** All records of one resource hanging from a debt (a debt has few of each: one request). */
-const NO_PARAMS: ListParams = {};
-
-export function useDebtRecords<T>(
-  resource: string,
+export function useDebtRecords<D extends ResourceDefinition>(
+  definition: D,
   debtId: number,
-  params: ListParams = NO_PARAMS,
+  params?: ListParamsOf<D>,
   enabled = true,
 ) {
-  const all = useMemo(() => ({ debtId, limit: LIST_MAX_LIMIT, ...params }), [debtId, params]);
-  const query = useQuery({
-    queryKey: [resource, 'list', all],
-    queryFn: ({ signal }) => fetchList<T>(resource, all, signal),
-    retry: retryTransient,
-    enabled,
-  });
-  return { ...query, records: query.data?.data ?? [] };
+  const all = useMemo(
+    () => ({ debtId, limit: LIST_MAX_LIMIT, ...params }) as ListParamsOf<D>,
+    [debtId, params],
+  );
+  const query = useQuery({ ...resourceQueries(definition).list(all), enabled });
+  return { ...query, records: (query.data?.data ?? []) as (ItemOf<D> & { id: number })[] };
 }
 
 /**
- * After a change on a debt: reload the debt (header amounts, status) and the given resources'
- * lists, without a page reload.
+ * What a change on a debt's records reloads besides them: the debt itself (header amounts, status)
+ * and the lists that show it, without a page reload.
  */
-export function useRefresh() {
-  const client = useQueryClient();
-  return useCallback(
-    (...resources: string[]) =>
-      Promise.all(['debts', ...resources].map((r) => client.invalidateQueries({ queryKey: [r] }))),
-    [client],
-  );
-}
+export const DEBT_REFRESH: Refresh = { also: [debtsResource] };

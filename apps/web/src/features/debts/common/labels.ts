@@ -1,7 +1,8 @@
 import {
-  DEBT_TYPE_IDS,
+  AGENCY_TIME_ZONE,
   type DebtStatus,
   type EmbargoStatus,
+  FIXED_DEBT_TYPES,
   type QuotaStatus,
   type TaskStatus,
 } from '@cobranzas/shared';
@@ -16,13 +17,7 @@ export const DEBT_TYPE_TITLES: Record<string, string> = {
 };
 
 /** The seeded stages, for users who may not read the debt types catalog (CLIENTE). */
-export const FIXED_STAGES = [
-  { value: String(DEBT_TYPE_IDS.PREVENTIVA), label: 'Preventiva' },
-  { value: String(DEBT_TYPE_IDS.EXTRAJUDICIAL), label: 'Extrajudicial' },
-  { value: String(DEBT_TYPE_IDS.JUDICIAL), label: 'Judicial' },
-];
-
-export const JUDICIAL = DEBT_TYPE_IDS.JUDICIAL;
+export const FIXED_STAGES = FIXED_DEBT_TYPES.map((type) => ({ value: String(type.id), label: type.name }));
 
 export const DEBT_STATUS_TONES: Record<DebtStatus, Tone> = {
   ACTIVA: 'blue',
@@ -53,11 +48,8 @@ export const TASK_STATUS_TONES: Record<TaskStatus, Tone> = {
 const STAGE_TONES: Record<number, Tone> = { 1: 'blue', 2: 'orange', 3: 'red' };
 export const stageTone = (debtTypeId: number): Tone => STAGE_TONES[debtTypeId] ?? 'gray';
 
-/** "Pérez, Juan" as the lists show a person. */
-export const personName = (p: { firstName: string; lastName: string }) => `${p.lastName}, ${p.firstName}`;
-
 const DATE_TIME = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
+  timeZone: AGENCY_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

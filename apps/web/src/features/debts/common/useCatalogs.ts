@@ -1,4 +1,9 @@
-import type { Catalog, User } from '@cobranzas/shared';
+import {
+  collectionsTypesResource,
+  companiesResource,
+  debtsTypesResource,
+  usersResource,
+} from '@cobranzas/shared';
 import { useMemo } from 'react';
 import type { Option } from '../../../components/resource/types';
 import { useOptions } from '../../../components/resource/useOptions';
@@ -6,7 +11,7 @@ import { usePermissions } from './hooks';
 import { FIXED_STAGES } from './labels';
 
 const byName = (record: { name: string }) => record.name;
-const ACTIVE = { active: 'true' };
+const ACTIVE = { active: 'true' } as const;
 
 /**
  * The select options of the debt screens. The catalogs need view SystemManagement: without it
@@ -14,10 +19,10 @@ const ACTIVE = { active: 'true' };
  */
 export function useDebtCatalogs() {
   const { catalogs } = usePermissions();
-  const companies = useOptions<Catalog>('companies', byName, catalogs);
-  const stages = useOptions<Catalog>('debts-types', byName, catalogs);
-  const collectionTypes = useOptions<Catalog>('collections-types', byName, catalogs);
-  const users = useOptions<User>('users', byName, catalogs, ACTIVE);
+  const companies = useOptions(companiesResource, byName, catalogs);
+  const stages = useOptions(debtsTypesResource, byName, catalogs);
+  const collectionTypes = useOptions(collectionsTypesResource, byName, catalogs);
+  const users = useOptions(usersResource, byName, catalogs, ACTIVE);
   // Debts are assigned to agency staff (GENERAL or ADMIN), never to a client's user.
   const staff = useMemo<Option[]>(
     () =>

@@ -1,9 +1,8 @@
-import { DEBT_STATUSES, LABELS } from '@cobranzas/shared';
+import { DEBT_STATUSES, DEBT_TYPE_IDS, LABELS } from '@cobranzas/shared';
 import { useWatch } from 'react-hook-form';
 import { DateField } from '../../../components/resource/DateField';
 import { SelectField, TextareaField, TextField } from '../../../components/resource/fields';
 import resource from '../../../components/resource/resource.module.css';
-import { JUDICIAL } from '../common/labels';
 import { MoneyField } from '../common/MoneyInput';
 import { useDebtCatalogs } from '../common/useCatalogs';
 
@@ -79,7 +78,7 @@ export function DebtFields({ editing = false }: { editing?: boolean }) {
         <DateField name="originDate" label="Fecha de origen" />
         <DateField name="defaultDate" label="Fecha de mora" />
       </Section>
-      {Number(stage) === JUDICIAL ? (
+      {Number(stage) === DEBT_TYPE_IDS.JUDICIAL ? (
         <Section title="Datos judiciales">
           <TextField name="court" label="Juzgado" />
           <TextField name="caseNumber" label="N.º de expediente" />

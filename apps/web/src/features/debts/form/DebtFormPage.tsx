@@ -1,22 +1,21 @@
 import '../common/styles';
-import type { Debt } from '@cobranzas/shared';
+import { debtsResource, personName } from '@cobranzas/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { messageOf, saveOne, statusOf } from '../../../components/resource/http';
+import { messageOf, statusOf } from '../../../components/resource/http';
 import { PageHeader } from '../../../components/resource/PageHeader';
 import resource from '../../../components/resource/resource.module.css';
 import { applyServerErrors } from '../../../components/resource/serverErrors';
 import { LoadFailed, MissingRecord } from '../../../components/resource/states';
 import { UnsavedChangesGuard } from '../../../components/resource/useUnsavedChanges';
+import { useSaveRecord } from '../../../lib/resourceQueries';
 import { useDebt } from '../common/hooks';
-import { personName } from '../common/labels';
 import type { DebtorSummary } from '../search/DebtorCard';
 import { DebtFields } from './DebtFields';
 import { DebtorPicker } from './DebtorPicker';
@@ -88,7 +87,7 @@ function DebtForm({
     mode: 'onTouched',
   });
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const save = useSaveRecord(debtsResource);
   const [debtor, setDebtor] = useState<DebtorSummary | null>(initialDebtor);
   const [formError, setFormError] = useState<string | null>(null);
   const saved = useRef(false);
@@ -99,9 +98,8 @@ function DebtForm({
     try {
       // Stage and status are not the edit's to change: the API refuses them (400) on a PATCH.
       const { debtTypeId: _stage, status: _status, ...edited } = values;
-      const debt = await saveOne<Debt>('debts', id, id === undefined ? values : edited);
+      const debt = await save.mutateAsync({ id, body: id === undefined ? values : edited });
       saved.current = true;
-      await client.invalidateQueries({ queryKey: ['debts'] });
       notifications.show({
         color: 'green',
         title: 'Guardado',

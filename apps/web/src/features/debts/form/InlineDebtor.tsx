@@ -1,17 +1,15 @@
-import { type Debtor, debtorCreateSchema, onlyDigits } from '@cobranzas/shared';
+import { type Debtor, debtorCreateSchema, debtorsResource, onlyDigits, personName } from '@cobranzas/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CuitField, TextField } from '../../../components/resource/fields';
-import { saveOne } from '../../../components/resource/http';
 import { applyServerErrors } from '../../../components/resource/serverErrors';
 import { maskCuit } from '../../../lib/format';
-import { personName } from '../common/labels';
+import { useSaveRecord } from '../../../lib/resourceQueries';
 import classes from './form.module.css';
 
 const schema = debtorCreateSchema.pick({
@@ -32,7 +30,7 @@ export function InlineDebtor({
   searched: string;
   onCreated: (debtor: Debtor) => void;
 }) {
-  const client = useQueryClient();
+  const save = useSaveRecord(debtorsResource, { wait: false });
   const digits = onlyDigits(searched);
   const cuit = digits.length === 11 ? digits : '';
   // A CUIT/CUIL holds the DNI in digits 3–10.
@@ -54,8 +52,7 @@ export function InlineDebtor({
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const debtor = await saveOne<Debtor>('debtors', undefined, values);
-      void client.invalidateQueries({ queryKey: ['debtors'] });
+      const debtor = await save.mutateAsync({ body: values });
       notifications.show({
         color: 'green',
         title: 'Deudor creado',

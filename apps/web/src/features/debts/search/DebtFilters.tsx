@@ -1,4 +1,4 @@
-import { DEBT_STATUSES, LABELS } from '@cobranzas/shared';
+import { DEBT_STATUSES, type debtsResource, type FilterKeyOf, LABELS } from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
@@ -21,7 +21,7 @@ export const FILTER_NAMES = [
   'reference',
   'defaultFrom',
   'defaultTo',
-] as const;
+] as const satisfies readonly FilterKeyOf<typeof debtsResource>[];
 type Values = Record<(typeof FILTER_NAMES)[number] | 'q', string | null>;
 
 const STATUS_OPTIONS = DEBT_STATUSES.map((s) => ({ value: s, label: LABELS.debtStatus[s] }));

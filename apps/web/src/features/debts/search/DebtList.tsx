@@ -1,4 +1,4 @@
-import type { Debt } from '@cobranzas/shared';
+import { type Debt, debtsResource, type FilterKeyOf } from '@cobranzas/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,25 +7,39 @@ import { ListTable } from '../../../components/resource/ListTable';
 import { toApiParams, useListParams } from '../../../components/resource/listParams';
 import resource from '../../../components/resource/resource.module.css';
 import { ForbiddenState, TableSkeleton } from '../../../components/resource/states';
+import { listSpec } from '../../../components/resource/types';
 import { useListQuery } from '../../../components/resource/useListQuery';
 import { formatMoney } from '../../../lib/format';
+import { type ListParamsOf, resourceKeys } from '../../../lib/resourceQueries';
 import { debtSummary } from '../common/api';
 import { DEBT_SORTABLE, debtColumns, debtLabel } from './columns';
 import { DebtFilters, FILTER_NAMES } from './DebtFilters';
 import classes from './search.module.css';
 
-const FILTERS = [...FILTER_NAMES];
+/** The search's list and, with the stage fixed, the stage lists'. */
+export const DEBTS_LIST = listSpec({
+  definition: debtsResource,
+  columns: debtColumns(),
+  sorts: DEBT_SORTABLE,
+  filters: [...FILTER_NAMES, 'debtTypeId'],
+});
 const count = new Intl.NumberFormat('es-AR');
 
 /**
  * The filter form and the paged, sorted table of GET /debts (filters, page and sort in the URL).
  * `fixed` adds filters the user does not choose (the stage of a stage list).
  */
-export function DebtList({ fixed, totals = false }: { fixed?: Record<string, string>; totals?: boolean }) {
+export function DebtList({
+  fixed,
+  totals = false,
+}: {
+  fixed?: Partial<Record<FilterKeyOf<typeof debtsResource>, string>>;
+  totals?: boolean;
+}) {
   const navigate = useNavigate();
-  const { state, update } = useListParams(DEBT_SORTABLE, FILTERS);
+  const { state, update } = useListParams(DEBT_SORTABLE, FILTER_NAMES);
   const params = useMemo(() => ({ ...toApiParams(state), ...fixed }), [state, fixed]);
-  const list = useListQuery<Debt>('debts', params);
+  const list = useListQuery(debtsResource, params as ListParamsOf<typeof debtsResource>);
   const columns = useMemo(() => debtColumns({ stage: !fixed?.debtTypeId }), [fixed]);
   const open = useCallback((debt: Debt) => navigate(`/debts/view/${debt.id}`), [navigate]);
   const filtered = state.q !== '' || Object.keys(state.filters).length > 0;
@@ -41,7 +55,7 @@ export function DebtList({ fixed, totals = false }: { fixed?: Record<string, str
       ) : (
         <ListTable
           columns={columns}
-          records={list.records}
+          records={list.records as Debt[]}
           total={list.total}
           estimated={list.estimated}
           fetching={list.fetching}
@@ -66,7 +80,7 @@ function Totals({ params }: { params: ListParams }) {
     return rest;
   }, [params]);
   const summary = useQuery({
-    queryKey: ['debts', 'summary', filters],
+    queryKey: resourceKeys(debtsResource).other('summary', filters),
     queryFn: ({ signal }) => debtSummary(filters, signal),
     placeholderData: keepPreviousData,
     retry: retryTransient,

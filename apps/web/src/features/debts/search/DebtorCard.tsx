@@ -1,8 +1,8 @@
+import { personName } from '@cobranzas/shared';
 import { Anchor } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatCuit } from '../../../lib/format';
-import { personName } from '../common/labels';
 import classes from './results.module.css';
 
 export type DebtorSummary = {

@@ -1,4 +1,4 @@
-import { type Debt, LABELS } from '@cobranzas/shared';
+import { type Debt, debtorsResource, debtsResource, LABELS } from '@cobranzas/shared';
 import { Alert, Button, Skeleton } from '@mantine/core';
 import { IconPlus, IconUserPlus, IconUserSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { messageOf, statusOf } from '../../../components/resource/http';
 import resource from '../../../components/resource/resource.module.css';
 import { LoadFailed } from '../../../components/resource/states';
 import { formatMoney } from '../../../lib/format';
+import { resourceKeys } from '../../../lib/resourceQueries';
 import { debtorByDni, debtsByDni } from '../common/api';
 import { usePermissions } from '../common/hooks';
 import { DEBT_STATUS_TONES, stageTone } from '../common/labels';
@@ -21,14 +22,14 @@ export function DniResults({ dni }: { dni: string }) {
   const perms = usePermissions();
   const valid = /^\d{7,11}$/.test(dni);
   const debts = useQuery({
-    queryKey: ['debts', 'dni', dni],
+    queryKey: resourceKeys(debtsResource).other('dni', dni),
     queryFn: ({ signal }) => debtsByDni(dni, signal),
     enabled: valid,
     retry: noRetryOn4xx,
   });
   // Contact details come with the debtor record; a CLIENTE (no view debtors) sees what debts embed.
   const debtor = useQuery({
-    queryKey: ['debtors', 'dni', dni],
+    queryKey: resourceKeys(debtorsResource).other('dni', dni),
     queryFn: ({ signal }) => debtorByDni(dni, signal),
     enabled: valid && perms.viewDebtors,
     retry: noRetryOn4xx,

@@ -1,18 +1,29 @@
-import { type Debt, LABELS } from '@cobranzas/shared';
+import { type Debt, type debtsResource, LABELS, personName, type SortKeyOf } from '@cobranzas/shared';
 import type { ListColumn } from '../../../components/resource/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import classes from '../common/common.module.css';
-import { DEBT_STATUS_TONES, personName, stageTone } from '../common/labels';
+import { DEBT_STATUS_TONES, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
 
-/** The API's sortable debt fields that the tables offer. */
-export const DEBT_SORTABLE = ['id', 'reference', 'defaultDate', 'originalAmount'];
+type Debts = typeof debtsResource;
+
+/** The API's sortable debt fields that the tables offer (by a column, or in a shared link). */
+export const DEBT_SORTABLE = [
+  'id',
+  'reference',
+  'defaultDate',
+  'originalAmount',
+] as const satisfies readonly SortKeyOf<Debts>[];
 
 export const debtLabel = (debt: Debt) => `deuda N.º ${debt.id} de ${personName(debt.debtor)}`;
 
 /** Columns of the debt lists (search and stage lists); `key` ones stay on phones. */
-export function debtColumns({ stage = true }: { stage?: boolean } = {}): ListColumn<Debt>[] {
-  const columns: (ListColumn<Debt> | null)[] = [
+export function debtColumns({
+  stage = true,
+}: {
+  stage?: boolean;
+} = {}): ListColumn<Debt, SortKeyOf<Debts>>[] {
+  const columns: (ListColumn<Debt, SortKeyOf<Debts>> | null)[] = [
     { accessor: 'id', title: 'N.º', sortable: true, key: true, width: 72, noWrap: true },
     {
       accessor: 'debtor',

@@ -1,10 +1,10 @@
-import { addMoney, type Debt, LABELS } from '@cobranzas/shared';
+import { addMoney, type Debt, LABELS, personName } from '@cobranzas/shared';
 import { Anchor } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatCuit, formatDate, formatPercent } from '../../../lib/format';
 import { usePermissions } from '../common/hooks';
-import { DEBT_STATUS_TONES, personName, stageTone } from '../common/labels';
+import { DEBT_STATUS_TONES, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
 import { useMoney } from './currency';
 import classes from './view.module.css';

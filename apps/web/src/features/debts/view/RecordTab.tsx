@@ -1,25 +1,52 @@
-import type { Debt } from '@cobranzas/shared';
-import { type ReactNode, useState } from 'react';
+import { type Debt, debtsResource, type ItemOf, type ResourceDefinition } from '@cobranzas/shared';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useCallback, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ListParams } from '../../../components/resource/http';
-import { useDebtRecords } from '../common/hooks';
+import { type RecordColumn, RecordsTable } from '../../../components/resource/RecordsTable';
+import { useDeleteConfirm } from '../../../components/resource/useDeleteConfirm';
+import { type ListParamsOf, useSaveRecord } from '../../../lib/resourceQueries';
+import { DEBT_REFRESH, useDebtRecords } from '../common/hooks';
 import { RecordModal } from './RecordModal';
-import { type RecordColumn, RecordsTable } from './RecordsTable';
 import { TabSection } from './TabSection';
-import { useRemove } from './useRemove';
-import { useSave } from './useSave';
 
-export type SaveRecord = ReturnType<typeof useSave>;
+/**
+ * Creates (no id) or updates a record of the debt; then a toast, and the record's list, the debt
+ * (header amounts) and `also` reload before it resolves.
+ */
+export function useDebtRecordSave(definition: ResourceDefinition, also: readonly ResourceDefinition[] = []) {
+  const { mutateAsync } = useSaveRecord(definition, { also: [debtsResource, ...also] });
+  return useCallback(
+    async (id: number | undefined, body: unknown, message: string) => {
+      const saved = await mutateAsync({ id, body });
+      notifications.show({ color: 'green', title: 'Guardado', message });
+      return saved;
+    },
+    [mutateAsync],
+  );
+}
+
+export type SaveRecord = ReturnType<typeof useDebtRecordSave>;
+
+/** Asks before deleting a record of the debt, then reloads it and the header amounts. */
+export const useDebtRecordRemove = <T extends { id: number }>(
+  definition: ResourceDefinition,
+  noun: (record: T) => string,
+) => useDeleteConfirm<T>(definition, noun, DEBT_REFRESH);
 
 /**
  * A tab of records hanging from the debt that are listed, added in a dialog and deleted after a
  * confirmation (Pagos, Depósitos, Servicios, Tareas). Each save or delete reloads the list and the
  * header amounts.
  */
-export function RecordTab<T extends { id: number }, In extends FieldValues, Out>({
+export function RecordTab<
+  D extends ResourceDefinition,
+  In extends FieldValues,
+  Out,
+  T extends ItemOf<D> & { id: number } = ItemOf<D> & { id: number },
+>({
   debt,
-  resource,
+  definition,
   refreshAlso = [],
   params,
   title,
@@ -34,10 +61,11 @@ export function RecordTab<T extends { id: number }, In extends FieldValues, Out>
   form,
 }: {
   debt: Debt;
-  resource: string;
+  definition: D;
   /** Other lists a save changes (a payment may settle a quota). */
-  refreshAlso?: string[];
-  params?: ListParams;
+  refreshAlso?: readonly ResourceDefinition[];
+  /** The list's order (its `debtId` is added). */
+  params?: ListParamsOf<D>;
   title: string;
   empty: string;
   canAdd: boolean;
@@ -60,9 +88,10 @@ export function RecordTab<T extends { id: number }, In extends FieldValues, Out>
     fields: ReactNode;
   };
 }) {
-  const records = useDebtRecords<T>(resource, debt.id, params);
-  const save = useSave(resource, ...refreshAlso);
-  const remove = useRemove<T>(resource, noun);
+  const query = useDebtRecords(definition, debt.id, params);
+  const records = { ...query, records: query.records as T[] };
+  const save = useDebtRecordSave(definition, refreshAlso);
+  const remove = useDebtRecordRemove<T>(definition, noun);
   const [adding, setAdding] = useState(false);
   const modals = (
     <>

@@ -1,10 +1,11 @@
-import type { Debt } from '@cobranzas/shared';
+import { type Debt, type DebtStageChange, eventsResource } from '@cobranzas/shared';
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconStairsUp } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useResourceMutation } from '../../../lib/resourceQueries';
 import { changeStage } from '../common/api';
-import { useRefresh } from '../common/hooks';
+import { DEBT_REFRESH } from '../common/hooks';
 import { useDebtCatalogs } from '../common/useCatalogs';
 import { StageChangeDialog, type StageChangeValues } from './StageChangeDialog';
 
@@ -14,14 +15,17 @@ import { StageChangeDialog, type StageChangeValues } from './StageChangeDialog';
  */
 export function StageChange({ debt }: { debt: Debt }) {
   const { stages } = useDebtCatalogs();
-  const refresh = useRefresh();
+  // The debt moves and its timeline gains the "Cambio de etapa" Gestión.
+  const stage = useResourceMutation({
+    mutationFn: (body: DebtStageChange) => changeStage(debt.id, body),
+    invalidates: [eventsResource, ...(DEBT_REFRESH.also ?? [])],
+  });
   const [target, setTarget] = useState<{ value: string; label: string } | null>(null);
   const others = stages.filter((stage) => stage.value !== String(debt.debtTypeId));
 
   async function change(values: StageChangeValues) {
     if (!target) return;
-    await changeStage(debt.id, { debtTypeId: Number(target.value), ...values });
-    await refresh('events');
+    await stage.mutateAsync({ debtTypeId: Number(target.value), ...values });
     notifications.show({
       color: 'green',
       title: 'Etapa cambiada',

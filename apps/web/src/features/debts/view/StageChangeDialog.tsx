@@ -1,7 +1,6 @@
-import { type Debt, debtStageChangeSchema } from '@cobranzas/shared';
+import { DEBT_TYPE_IDS, type Debt, debtStageChangeSchema } from '@cobranzas/shared';
 import type { z } from 'zod';
 import { TextareaField, TextField } from '../../../components/resource/fields';
-import { JUDICIAL } from '../common/labels';
 import { RecordModal } from './RecordModal';
 import classes from './view.module.css';
 
@@ -19,7 +18,7 @@ export function StageChangeDialog({
   onSubmit: (values: StageChangeValues) => Promise<void>;
   onClose: () => void;
 }) {
-  const judicial = Number(target.value) === JUDICIAL;
+  const judicial = Number(target.value) === DEBT_TYPE_IDS.JUDICIAL;
   return (
     <RecordModal
       title={`Pasar a ${target.label.toLowerCase()}`}

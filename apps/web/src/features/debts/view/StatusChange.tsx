@@ -2,23 +2,27 @@ import {
   allowedDebtStatuses,
   type Debt,
   type DebtStatus,
+  type DebtStatusChange,
   debtStatusChangeSchema,
   debtStatusWord,
+  eventsResource,
   LABELS,
   type Quota,
+  quotasResource,
 } from '@cobranzas/shared';
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TextareaField } from '../../../components/resource/fields';
+import { useResourceMutation } from '../../../lib/resourceQueries';
+import { QUOTAS_TAB } from '../../quotas/QuotasTab';
 import { changeStatus } from '../common/api';
-import { useDebtRecords, useRefresh } from '../common/hooks';
+import { DEBT_REFRESH, useDebtRecords } from '../common/hooks';
 import { RecordModal } from './RecordModal';
 import classes from './view.module.css';
 
 const schema = debtStatusChangeSchema.omit({ status: true });
-const BY_NUMBER = { sort: 'number', order: 'asc' };
 
 /**
  * The status change as an explicit action: the menu offers only what the shared machine allows for
@@ -26,19 +30,21 @@ const BY_NUMBER = { sort: 'number', order: 'asc' };
  * the "Cambio de estado" Gestión. Each change is confirmed in a dialog that may add a comment.
  */
 export function StatusChange({ debt }: { debt: Debt }) {
-  const refresh = useRefresh();
+  const status = useResourceMutation({
+    mutationFn: (body: DebtStatusChange) => changeStatus(debt.id, body),
+    invalidates: [eventsResource, ...(DEBT_REFRESH.also ?? [])],
+  });
   // The same list (and cache) as the Cuotas tab.
-  const quotas = useDebtRecords<Quota>('quotas', debt.id, BY_NUMBER);
+  const quotas = useDebtRecords(quotasResource, debt.id, QUOTAS_TAB.params);
   const [target, setTarget] = useState<DebtStatus | null>(null);
-  const unpaidQuotas = quotas.records.filter((quota) => quota.status !== 'PAGADA').length;
+  const unpaidQuotas = quotas.records.filter((quota: Quota) => quota.status !== 'PAGADA').length;
   const targets = quotas.isPending
     ? []
     : allowedDebtStatuses(debt.status, { balance: debt.balance, currency: debt.currency, unpaidQuotas });
 
   async function change(values: { description: string | null }) {
     if (!target) return;
-    await changeStatus(debt.id, { status: target, description: values.description });
-    await refresh('events');
+    await status.mutateAsync({ status: target, description: values.description });
     notifications.show({
       color: 'green',
       title: 'Estado cambiado',

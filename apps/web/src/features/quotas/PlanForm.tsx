@@ -1,0 +1,147 @@
+import {
+  addMonthsClamped,
+  agencyToday,
+  type Debt,
+  monthlyDueDates,
+  paymentPlanSchema,
+  quotasResource,
+  splitMoney,
+  toCents,
+} from '@cobranzas/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Table } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { DateField } from '../../components/resource/DateField';
+import { TextField } from '../../components/resource/fields';
+import { applyServerErrors } from '../../components/resource/serverErrors';
+import { formatDate } from '../../lib/format';
+import { useResourceMutation } from '../../lib/resourceQueries';
+import { createPlan } from '../debts/common/api';
+import { DEBT_REFRESH } from '../debts/common/hooks';
+import { MoneyField } from '../debts/common/MoneyInput';
+import { moneyField, requiredDate } from '../debts/common/schemas';
+import { useMoney } from '../debts/view/currency';
+import classes from '../debts/view/view.module.css';
+import local from './quotas.module.css';
+
+const schema = z.object({
+  installments: paymentPlanSchema.shape.installments,
+  firstDueDate: requiredDate,
+  total: moneyField,
+});
+type Values = z.input<typeof schema>;
+
+/** The installments the plan will create: the API splits the same way (shared splitMoney). */
+export function planPreview(values: Partial<Values>) {
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) return null;
+  const { installments, firstDueDate, total } = parsed.data;
+  if (toCents(total) < BigInt(installments)) return null;
+  const amounts = splitMoney(total, installments);
+  const dates = monthlyDueDates(firstDueDate, installments);
+  return amounts.map((amount, i) => ({ number: i + 1, amount, dueDate: dates[i] as string }));
+}
+
+/** N monthly installments from a first due date; the preview shows the amounts before confirming. */
+export function PlanForm({ debt, onDone }: { debt: Debt; onDone?: () => void }) {
+  const money = useMoney();
+  const create = useResourceMutation({
+    mutationFn: (plan: z.output<typeof schema>) => createPlan({ debtId: debt.id, ...plan }),
+    invalidates: [quotasResource, ...(DEBT_REFRESH.also ?? [])],
+  });
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      installments: '3',
+      firstDueDate: addMonthsClamped(agencyToday(), 1),
+      total: debt.balance,
+    },
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control: form.control });
+  const preview = planPreview(values);
+
+  const submit = form.handleSubmit(async (plan) => {
+    setError(null);
+    try {
+      const result = await create.mutateAsync(plan);
+      notifications.show({
+        color: 'green',
+        title: 'Plan de pagos creado',
+        message: `${result.quotas.length} cuotas por un total de ${money(result.total)}.`,
+      });
+      onDone?.();
+    } catch (failure) {
+      setError(applyServerErrors(failure, form.setError, ['installments', 'firstDueDate', 'total']));
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form className={local.plan} onSubmit={submit} noValidate aria-labelledby="plan-title">
+        <h3 id="plan-title" className={local.planTitle}>
+          Nuevo plan de pagos
+        </h3>
+        <div className={local.planFields}>
+          <TextField name="installments" label="Cantidad de cuotas" inputMode="numeric" withAsterisk />
+          <DateField name="firstDueDate" label="Primer vencimiento" withAsterisk clearable={false} />
+          <MoneyField
+            name="total"
+            label="Total a financiar"
+            description="Por defecto, el saldo de la deuda."
+            withAsterisk
+          />
+        </div>
+        {preview ? (
+          <div className={local.preview}>
+            <Table striped withTableBorder aria-label="Vista previa de las cuotas">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Cuota</Table.Th>
+                  <Table.Th>Vencimiento</Table.Th>
+                  <Table.Th className={classes.right}>Importe</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.map((row) => (
+                  <Table.Tr key={row.number}>
+                    <Table.Td>{row.number}</Table.Td>
+                    <Table.Td>{formatDate(row.dueDate)}</Table.Td>
+                    <Table.Td className={classes.right}>{money(row.amount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        ) : (
+          <p className={local.hint}>Complete los datos para ver las cuotas antes de confirmar.</p>
+        )}
+        {error ? (
+          <Alert color="red" variant="light" role="alert" title="No se pudo crear el plan" mt="sm">
+            {error}
+          </Alert>
+        ) : null}
+        <div className={local.planActions}>
+          {onDone ? (
+            <Button variant="default" onClick={onDone}>
+              Cancelar
+            </Button>
+          ) : null}
+          <Button
+            type="submit"
+            disabled={!preview}
+            loading={form.formState.isSubmitting}
+            leftSection={<IconCheck size={16} />}
+          >
+            {preview ? `Confirmar plan de ${preview.length} cuotas` : 'Confirmar plan'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -37,6 +37,7 @@ import { servicesModule } from './modules/services';
 import { tasksModule } from './modules/tasks';
 import { usersModule } from './modules/users';
 import { usersTypesModule } from './modules/usersTypes';
+import { scheduleKpiPendingVacuum } from './ops/pendingVacuum';
 import { reportsModule } from './reports';
 import { registerSecurity } from './security';
 import { localDocumentStorage } from './storage';
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await registerDocs(app, VERSION);
   const { db } = database;
   registerGuard(app, userStatesOf(app, database));
+  scheduleKpiPendingVacuum(app, database);
 
   healthModule(app, db, VERSION);
   authRoutes(app, { db, config });

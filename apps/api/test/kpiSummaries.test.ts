@@ -11,39 +11,7 @@ import {
   type TestApp,
   tokenFor,
 } from './helpers';
-
-/** Each summary as the triggers keep it, and as a GROUP BY over the base tables computes it. */
-const SUMMARIES = {
-  kpi_placed: {
-    kept: sql`SELECT company_id, day::text, debt_type_id, currency::text, debts, original_amount::text AS amount
-      FROM kpi_placed WHERE debts <> 0 OR original_amount <> 0 ORDER BY 1, 2, 3, 4`,
-    computed: sql`SELECT company_id, kpi_day(created_at)::text AS day, debt_type_id, currency::text,
-      count(*)::int AS debts, sum(original_amount)::numeric(20,2)::text AS amount FROM debts GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
-  },
-  kpi_portfolio: {
-    kept: sql`SELECT company_id, collection_type_id, currency::text, debts, original_amount::text AS o,
-      paid_amount::text AS p, balance::text AS b FROM kpi_portfolio WHERE debts <> 0 ORDER BY 1, 2, 3`,
-    computed: sql`SELECT company_id, coalesce(collection_type_id, 0) AS collection_type_id, currency::text,
-      count(*)::int AS debts, sum(original_amount)::numeric(20,2)::text AS o, sum(paid_amount)::numeric(20,2)::text AS p,
-      sum(balance)::numeric(20,2)::text AS b FROM debts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-  },
-  kpi_collected: {
-    kept: sql`SELECT company_id, day::text, currency::text, movements, amount::text AS amount
-      FROM kpi_collected WHERE movements <> 0 ORDER BY 1, 2, 3`,
-    computed: sql`SELECT d.company_id, m.day::text, d.currency::text, count(*)::int AS movements,
-      sum(m.amount)::numeric(20,2)::text AS amount FROM (
-        SELECT debt_id, paid_at AS day, amount FROM payments
-        UNION ALL SELECT debt_id, deposited_at, amount FROM deposits) m
-      JOIN debts d ON d.id = m.debt_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-  },
-  kpi_unpaid_quotas: {
-    kept: sql`SELECT company_id, due_date::text, currency::text, quotas, amount::text AS amount
-      FROM kpi_unpaid_quotas WHERE quotas <> 0 ORDER BY 1, 2, 3`,
-    computed: sql`SELECT d.company_id, q.due_date::text, d.currency::text, count(*)::int AS quotas,
-      sum(q.amount + q.mora_amount)::numeric(20,2)::text AS amount FROM quotas q JOIN debts d ON d.id = q.debt_id
-      WHERE q.status IN ('PENDIENTE', 'EN_MORA') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-  },
-};
+import { SUMMARIES, summariesKeptAndComputed } from './totals';
 
 forEachBackend('dashboard summaries (kpi_* tables kept by triggers)', (backend) => {
   let t: TestApp;
@@ -138,6 +106,48 @@ forEachBackend('dashboard summaries (kpi_* tables kept by triggers)', (backend) 
       for (const [name, { kept, computed }] of Object.entries(SUMMARIES)) {
         expect(await rows(kept), `${name} rebuilt`).toEqual(await rows(computed));
       }
+    });
+
+    it("each transaction's deltas are folded at its COMMIT, once, whatever happened in between", async () => {
+      const company = await createCompany(t.app, token);
+      const debt = await createDebt(t.app, token, { companyId: company.id, originalAmount: '900.00' });
+      const collected = sql`SELECT movements, amount::text AS amount FROM kpi_collected
+        WHERE company_id = ${company.id} AND day = '2025-05-05' AND currency = 'ARS'`;
+      const pay = (amount: string) =>
+        sql`INSERT INTO payments (debt_id, amount, paid_at) VALUES (${debt.id}, ${amount}, '2025-05-05')`;
+      const { db } = t.database;
+      // Not before the commit: the summary rows are neither written nor locked by the statements.
+      await db.transaction(async (tx) => {
+        await tx.execute(pay('10.00'));
+        expect((await tx.execute(collected)) as unknown as { rows: unknown[] }).toMatchObject({ rows: [] });
+      });
+      expect(await rows(collected)).toEqual([{ movements: 1, amount: '10.00' }]);
+      // A rebuild inside the transaction already holds its deltas: they are not added again.
+      await db.transaction(async (tx) => {
+        await tx.execute(pay('20.00'));
+        await tx.execute(sql`SELECT kpi_rebuild()`);
+        await tx.execute(pay('30.00'));
+      });
+      expect(await rows(collected)).toEqual([{ movements: 3, amount: '60.00' }]);
+      // Folded early (SET CONSTRAINTS … IMMEDIATE), later deltas are folded again at COMMIT.
+      await db.transaction(async (tx) => {
+        await tx.execute(pay('1.00'));
+        await tx.execute(sql`SET CONSTRAINTS kpi_fold IMMEDIATE`);
+        await tx.execute(sql`SET CONSTRAINTS kpi_fold DEFERRED`);
+        await tx.execute(pay('2.00'));
+      });
+      expect(await rows(collected)).toEqual([{ movements: 5, amount: '63.00' }]);
+      // A rolled back transaction leaves nothing, pending or folded.
+      await db
+        .transaction(async (tx) => {
+          await tx.execute(pay('5.00'));
+          throw new Error('rollback');
+        })
+        .catch(() => {});
+      expect(await rows(collected)).toEqual([{ movements: 5, amount: '63.00' }]);
+      expect(await rows(sql`SELECT count(*)::int AS n FROM kpi_pending`)).toEqual([{ n: 0 }]);
+      const { kept, computed } = await summariesKeptAndComputed(t);
+      expect(kept).toEqual(computed);
     });
 
     it('the figures are of one currency: dollars are asked for apart', async () => {

@@ -323,7 +323,7 @@ forEachBackend('money: plans, pays, mora and exact balances', (backend) => {
       expect((await get(`/api/payments?debtId=${debt.id}`)).total).toBe(0);
     });
 
-    it('totals are recomputed from the child rows, so a drifted total heals on the next write', async () => {
+    it('totals follow every write of a child row, even one made directly in SQL (the triggers)', async () => {
       const debt = await createDebt(t.app, token, { originalAmount: '50' });
       const quota = await create(t.app, token, 'quotas', {
         debtId: debt.id,

@@ -1,5 +1,6 @@
 export { writeAudit } from './audit';
 export * from './filters';
+export { holdsDebtLock, LockOrderError, lockOrderMode, noteChildLock, noteDebtLock } from './locks';
 export { crudModule, docsFor, errorResponses, rememberSentKeys, sentFields, wasSent } from './routes';
 export { type CrudService, crudService, escapeLike, matchesText, toJson } from './service';
 export * from './types';

@@ -15,6 +15,7 @@ import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { conflict, foreignKeyField, HttpError, notFound, pgErrorOf } from '../errors';
 import { writeAudit } from './audit';
+import { noteChildLock } from './locks';
 import type {
   CrudOptions,
   CrudTable,
@@ -163,6 +164,8 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
 
   /** The stored row, locked for the rest of the transaction so before/after images are exact. */
   async function lockRow(tx: Executor, id: number, user: TokenPayload): Promise<Stored> {
+    if (options.lock) return options.lock(tx, id, user);
+    if (options.parent) noteChildLock(tx, `${resource} ${id}`);
     const [row] = await tx
       .select()
       .from(table as CrudTable)
@@ -171,6 +174,37 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     if (!row) throw notFound();
     // The generic table's select is typed loosely by Drizzle; its rows are this table's rows.
     return row as Stored;
+  }
+
+  const parent = options.parent;
+  /** The key of the parent's column in this table's rows and inputs (e.g. 'debtId'). */
+  const parentKey = parent
+    ? Object.entries(getTableColumns(table)).find(([, column]) => column === parent.column)?.[0]
+    : undefined;
+  if (parent && !parentKey) throw new Error(`${resource}: parent.column is not a column of its table`);
+  const parentOf = (values: unknown): number | undefined => {
+    const value = parentKey && values ? (values as Row)[parentKey] : undefined;
+    return typeof value === 'number' ? value : undefined;
+  };
+
+  /**
+   * A child record, locked after its parent (crud/locks.ts): reads the record's parent without a
+   * lock, locks it and `movingTo` (the parent the record moves to) in ascending id order, then the
+   * record, and checks that its parent did not change in between (409 concurrentChange if it did).
+   * Without `parent` in the options, lockRow alone.
+   */
+  async function lockChild(tx: Executor, id: number, user: TokenPayload, movingTo?: number): Promise<Stored> {
+    if (!parent || !parentKey) return lockRow(tx, id, user);
+    const [found] = await tx
+      .select({ parentId: parent.column })
+      .from(table as CrudTable)
+      .where(and(eq(table.id, id), scopeOf(user)));
+    if (!found) throw notFound();
+    const parentId = found.parentId as number;
+    await parent.lock(tx, movingTo === undefined ? [parentId] : [parentId, movingTo], user);
+    const row = await lockRow(tx, id, user);
+    if (parentOf(row) !== parentId) throw conflict(MESSAGES.concurrentChange);
+    return row;
   }
 
   /**
@@ -328,6 +362,8 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     const created = await db
       .transaction(async (tx) => {
         const ctx = context(tx, user);
+        const parentId = parentOf(input);
+        if (parent && parentId !== undefined) await parent.lock(tx, [parentId], user);
         // Without a hook the parsed body is the row: the definition's create schema matches the table.
         const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx) : (input as InsertOf<T>);
         const [row] = (await tx
@@ -349,7 +385,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     const change = await db
       .transaction(async (tx) => {
         const ctx = context(tx, user);
-        const current = await lockRow(tx, id, user);
+        const current = await lockChild(tx, id, user, parentOf(input));
         const values = hooks.beforeUpdate
           ? await hooks.beforeUpdate(input, current, ctx)
           : (input as Partial<InsertOf<T>>);
@@ -376,7 +412,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     const before = await db
       .transaction(async (tx) => {
         const ctx = context(tx, user);
-        const current = await lockRow(tx, id, user);
+        const current = await lockChild(tx, id, user);
         await hooks.beforeDelete?.(current, ctx);
         // A record still referenced fails with 23503: the resource's `inUse` 409, or the error
         // handler's generic 409 'en uso'.
@@ -389,5 +425,5 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     await hooks.afterCommit?.({ before, after: null });
   }
 
-  return { list, whereOf, read, lockRow, create, update, remove, writeError, selectFrom, columns };
+  return { list, whereOf, read, lockRow, lockChild, create, update, remove, writeError, selectFrom, columns };
 }

@@ -39,6 +39,14 @@ export interface Change<R = Row> {
   after: R | null;
 }
 
+/** The parent of a child resource and how it is locked (see CrudOptions.parent). */
+export interface ParentLock {
+  /** The column of this table holding the parent's id, e.g. payments.debtId. */
+  column: PgColumn;
+  /** Locks the parents for the rest of the transaction, each once, in ascending id order (lockDebts). */
+  lock(tx: Executor, ids: number[], user: TokenPayload): Promise<unknown>;
+}
+
 /** One column, or several ordered one after the other (e.g. last name, then first names). */
 export type SortColumns = PgColumn | readonly [PgColumn, ...PgColumn[]];
 
@@ -111,6 +119,15 @@ export type CrudOptions<D extends ResourceDefinition, T extends CrudTable> = {
    */
   inUse?: string;
   hooks?: CrudHooks<D, T>;
+  /**
+   * The record hangs from a parent whose lock comes first (payments, deposits, services and quotas
+   * hang from a debt; lock order in crud/locks.ts). Create locks the new row's parent before its
+   * hooks run; update and delete read the record's parent, lock it (and the one the record moves to:
+   * both, in ascending id order), then lock the record. The record's lock is noted as a child lock.
+   */
+  parent?: ParentLock;
+  /** How the resource's own row is locked, when not by the generic SELECT … FOR NO KEY UPDATE (debts). */
+  lock?: (tx: Executor, id: number, user: TokenPayload) => Promise<RowOf<T>>;
 } & (keyof D['filters'] extends never
   ? { filters?: FilterMap<D> }
   : {

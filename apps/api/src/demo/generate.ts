@@ -3,7 +3,6 @@ import { inArray, or } from 'drizzle-orm';
 import type { Tx } from '../crud';
 import type { Db } from '../db/client';
 import { debtors, debts, tasks } from '../db/schema';
-import { recomputeDebtTotals } from '../modules/debts/totals';
 import { planTasks } from './activity';
 import { chunked, insertChildren, type Planned } from './children';
 import { COLLECTION_TYPES } from './data';
@@ -86,7 +85,7 @@ function planPortfolio(
 /**
  * Fills the database with a believable portfolio in one transaction. Every record goes through the
  * shared create schema of its resource (so DNI/CUIT and money follow the API's rules), rows are
- * inserted in batches, and each debt's stored totals come from recomputeDebtTotals, as in the API.
+ * inserted in batches, and each debt's stored totals are kept by the SQL triggers, as in the API.
  */
 export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSummary> {
   const rng = new Random(options.seed);
@@ -157,7 +156,6 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
         .values(chunk)
         .then(() => []),
     );
-    for (const { debtId } of withIds) await recomputeDebtTotals(tx, debtId);
 
     const stages = (id: number) => planned.filter((p) => p.draft.debtTypeId === id).length;
     return {

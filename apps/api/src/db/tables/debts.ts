@@ -9,8 +9,8 @@ import { users } from './users';
 
 /**
  * A debt placed by a company for collection. services/mora/paid/balance are stored totals kept by
- * recomputeDebtTotals (modules/debts/totals.ts) in the same transaction as every write that moves
- * them, so lists at millions of rows never aggregate the child tables.
+ * SQL delta triggers in the statement of every write that moves them (migration 0009; repaired by
+ * debt_totals_rebuild()), so lists at millions of rows never aggregate the child tables.
  */
 export const debts = pgTable(
   'debts',

@@ -13,16 +13,18 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { type Change, type Executor, type HookContext, writeAudit } from '../../crud';
 import { debts, quotas } from '../../db/schema';
 import { conflict, type HttpError } from '../../errors';
+import { assertHeldBy, type DebtRow, heldDebt, type LockedDebt } from '../scope';
 import { recordSystemEvent, systemEventTypeId } from './timeline';
-import { recomputeDebtTotals } from './totals';
 
 /**
  * The books of a debt (issue 14): its balance never goes below zero, a closed debt takes no new
- * money records, and its status follows its balance. Every write that moves a debt's money calls
- * keepBooks in its transaction, with the debt locked, instead of recomputeDebtTotals alone.
+ * money records, and its status follows its balance. The arithmetic (services, mora, paid, balance)
+ * is kept by SQL triggers in the write's own statement (migration 0009, docs/decisions.md); here are
+ * only the rules. Every write that moves a debt's money locks the debt first (LockedDebt) and calls
+ * keepBooks in its transaction.
  */
 
-export type DebtRow = typeof debts.$inferSelect;
+export type { DebtRow } from '../scope';
 
 /** The Gestión type of every status change, created on first use like "Cambio de etapa". */
 export const STATUS_EVENT_TYPE = 'Cambio de estado';
@@ -84,40 +86,38 @@ export interface BooksOptions {
 }
 
 /**
- * After a write to the debt's money (payments, deposits, services, quotas, the original amount):
- * recomputes its totals, refuses a write that takes the balance below zero (409; the caller's
- * transaction rolls back), and moves the status with the balance —
+ * After a write to the debt's money (payments, deposits, services, quotas, the original amount),
+ * with the totals the triggers already moved: refuses a write that takes the balance below zero
+ * (409; the caller's transaction rolls back), and moves the status with the balance —
  * - the balance reaches zero (it was not zero): CANCELADA, whatever the status was;
  * - a CANCELADA debt has balance again (it had none): EN_CONVENIO with unpaid quotas, else ACTIVA.
- * Each automatic change leaves its audit row and a "Cambio de estado" Gestión.
+ * Each automatic change leaves its audit row and a "Cambio de estado" Gestión. "Before" is the debt
+ * as locked (or as the previous keepBooks of this transaction left it).
  */
 export async function keepBooks(
   tx: Executor,
   user: TokenPayload,
-  debtId: number,
+  locked: LockedDebt,
   options: BooksOptions = {},
 ): Promise<DebtRow | undefined> {
-  const [prior] = await tx
-    .select({ balance: debts.balance })
-    .from(debts)
-    .where(eq(debts.id, debtId))
-    .for('no key update');
-  if (!prior) return undefined;
-  await recomputeDebtTotals(tx, debtId);
-  const [debt] = await tx.select().from(debts).where(eq(debts.id, debtId));
+  assertHeldBy(locked, tx);
+  const prior = locked.row;
+  const [debt] = await tx.select().from(debts).where(eq(debts.id, locked.id));
   if (!debt) return undefined;
   const now = compareMoney(debt.balance, '0');
   // Refused only when this write lowered it: an old negative balance does not block its corrections.
   if (now < 0 && compareMoney(debt.balance, prior.balance) < 0)
     throw options.overdrawn?.(debt) ?? conflict(MESSAGES.balanceWouldBeNegative(money(debt, debt.balance)));
   const was = compareMoney(prior.balance, '0');
+  let after = debt;
   if (now === 0 && was !== 0 && debt.status !== 'CANCELADA')
-    return writeStatusChange(tx, user, debt, 'CANCELADA', MESSAGES.balanceSettled);
-  if (now > 0 && was <= 0 && debt.status === 'CANCELADA') {
-    const to = (await unpaidQuotaCount(tx, debtId)) > 0 ? 'EN_CONVENIO' : 'ACTIVA';
-    return writeStatusChange(tx, user, debt, to, MESSAGES.balanceReopened(money(debt, debt.balance)));
+    after = await writeStatusChange(tx, user, debt, 'CANCELADA', MESSAGES.balanceSettled);
+  else if (now > 0 && was <= 0 && debt.status === 'CANCELADA') {
+    const to = (await unpaidQuotaCount(tx, locked.id)) > 0 ? 'EN_CONVENIO' : 'ACTIVA';
+    after = await writeStatusChange(tx, user, debt, to, MESSAGES.balanceReopened(money(debt, debt.balance)));
   }
-  return debt;
+  locked.row = after;
+  return after;
 }
 
 /** keepBooks' 409 for a payment of `amount`: it names the balance the debt had before it. */
@@ -136,7 +136,9 @@ export const originalOverdrawn = (debt: DebtRow) =>
  * The debt's unpaid quotas (amount + mora) may not add up to more than its balance: 409 otherwise.
  * Call it after a quota is created or its amount raised (and keepBooks).
  */
-export async function assertQuotasWithinBalance(tx: Executor, debtId: number) {
+export async function assertQuotasWithinBalance(tx: Executor, locked: LockedDebt) {
+  assertHeldBy(locked, tx);
+  const debtId = locked.id;
   const [debt] = await tx
     .select({ balance: debts.balance, currency: debts.currency })
     .from(debts)
@@ -153,26 +155,21 @@ export async function assertQuotasWithinBalance(tx: Executor, debtId: number) {
 }
 
 /**
- * The afterWrite hook of a money record (payment, deposit, service, quota): keepBooks on its debt.
+ * The afterWrite hook of a money record (payment, deposit, service, quota): keepBooks on its debt
+ * (both debts, in id order, when it moved), which the generic CRUD locked first (CrudOptions.parent).
  * `overdrawn` names the 409 of a record whose amount the balance cannot take.
  */
 export const keepBooksOf =
   (overdrawn?: (amount: string) => (debt: DebtRow) => HttpError) =>
   async ({ before, after }: Change<MoneyRecord>, ctx: HookContext) => {
     // Raising a record's amount is new money too: a closed debt takes none (lowering corrects).
-    if (before && after && compareMoney(after.amount, before.amount) > 0) {
-      const [debt] = await ctx.db
-        .select({ status: debts.status })
-        .from(debts)
-        .where(eq(debts.id, after.debtId));
-      if (debt) assertDebtOpen(debt);
-    }
-    const ids = new Set([before?.debtId, after?.debtId]);
-    for (const id of ids)
-      if (id !== undefined)
-        await keepBooks(ctx.db, ctx.user, id, {
-          ...(overdrawn && after ? { overdrawn: overdrawn(after.amount) } : {}),
-        });
+    if (before && after && compareMoney(after.amount, before.amount) > 0)
+      assertDebtOpen(heldDebt(ctx.db, after.debtId).row);
+    const ids = [...new Set([before?.debtId, after?.debtId])].flatMap((id) => (id === undefined ? [] : [id]));
+    for (const id of ids.sort((a, b) => a - b))
+      await keepBooks(ctx.db, ctx.user, heldDebt(ctx.db, id), {
+        ...(overdrawn && after ? { overdrawn: overdrawn(after.amount) } : {}),
+      });
   };
 
 /** What keepBooksOf reads of a payment, deposit, service or quota. */

@@ -23,8 +23,8 @@ import {
 } from '../../crud';
 import type { Db } from '../../db/client';
 import { debts } from '../../db/schema';
-import { badRequest } from '../../errors';
-import { debtScope } from '../scope';
+import { badRequest, notFound } from '../../errors';
+import { debtScope, heldDebt, lockDebt } from '../scope';
 import { checkAssignee } from './assignee';
 import { keepBooks, originalOverdrawn } from './books';
 import { dniLookup } from './byDni';
@@ -76,6 +76,8 @@ export function debtsModule(app: FastifyInstance, db: Db) {
       collectionTypeId: MESSAGES.collectionTypeNotFound,
       assignedUserId: MESSAGES.userNotFound,
     },
+    // A debt's row is locked as every money write locks it (the lock ledger, crud/locks.ts).
+    lock: async (tx, id, user) => (await lockDebt(tx, id, user, notFound)).row,
     hooks: {
       // Only active staff work a debt (assignee.ts).
       async beforeCreate(input, { db }) {
@@ -91,9 +93,10 @@ export function debtsModule(app: FastifyInstance, db: Db) {
         await checkAssignee(db, input, current);
         return input;
       },
-      // The stored totals start at (and follow) the original amount, never below what is paid.
-      async afterWrite({ after }, { db, user }) {
-        if (after) await keepBooks(db, user, after.id, { overdrawn: originalOverdrawn });
+      // The stored totals start at (a trigger) and follow the original amount, never below what is paid.
+      async afterWrite({ before, after }, { db, user }) {
+        if (before && after)
+          await keepBooks(db, user, heldDebt(db, after.id), { overdrawn: originalOverdrawn });
       },
     },
   });

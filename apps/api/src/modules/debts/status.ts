@@ -5,7 +5,6 @@ import { conflict } from '../../errors';
 import { debtActionRoute } from './action';
 import { unpaidQuotaCount, writeStatusChange } from './books';
 import type { DebtsService } from './service';
-import { recomputeDebtTotals } from './totals';
 
 /**
  * PATCH /api/debts/{id}/status — the status changes by the machine of shared/debtStatus.ts and a
@@ -18,12 +17,10 @@ export function statusChangeRoute(app: FastifyInstance, db: Db, service: DebtsSe
     name: 'status',
     summary: 'Cambiar el estado de una deuda (queda una gestión en el historial)',
     body: debtStatusChangeSchema,
-    async run(tx, locked, body, user) {
-      if (locked.status === body.status) throw conflict(MESSAGES.sameStatus);
-      const id = locked.id;
-      // The balance the decision rests on is recomputed from the records, not trusted as stored.
-      await recomputeDebtTotals(tx, id);
-      const before = await service.lockRow(tx, id, user);
+    async run(tx, before, body, user) {
+      if (before.status === body.status) throw conflict(MESSAGES.sameStatus);
+      const id = before.id;
+      // The stored balance the decision rests on is kept by the triggers in every write's statement.
       const refusal = debtStatusChangeRefusal(before.status, body.status, {
         balance: before.balance,
         currency: before.currency,

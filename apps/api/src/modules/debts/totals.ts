@@ -1,33 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../crud';
-import { debts, deposits, payments, quotas, services } from '../../db/schema';
+import { assertHeldBy, type LockedDebt } from '../scope';
 
 /**
- * Recomputes a debt's stored totals from its child tables with SQL sums (NUMERIC arithmetic, never
- * a float): services, mora (of its quotas), paid (payments + deposits) and
- * balance = original + services + mora − paid. From scratch, not by increments, so any drift heals
- * on the next write. Call it in the transaction of every write to payments, deposits, services,
- * quotas or debts.original_amount — through keepBooks (books.ts), which also applies the rules that
- * follow the balance.
+ * The repair path of a debt's stored totals (services, mora, paid, balance). Every write keeps them
+ * by SQL delta triggers (migration 0009); debt_totals_rebuild() recomputes them from scratch with
+ * SQL sums (NUMERIC, never a float): balance = original + services + mora − paid. For repairs and
+ * after bulk loads made with the triggers disabled, not for ordinary writes. Returns whether the
+ * stored totals had drifted (and were set right).
  */
-export async function recomputeDebtTotals(db: Executor, debtId: number) {
-  // Lock first, as its own statement: under READ COMMITTED the UPDATE below then takes a snapshot
-  // after any concurrent writer on this debt has committed, so its rows are counted too.
-  await db.select({ id: debts.id }).from(debts).where(eq(debts.id, debtId)).for('no key update');
-  const sum = (column: PgColumn, table: PgTable, debtColumn: PgColumn) =>
-    sql`(SELECT coalesce(sum(${column}), 0) FROM ${table} WHERE ${debtColumn} = ${debtId})`;
-  await db.execute(sql`
-    UPDATE ${debts} SET
-      services_amount = t.services,
-      mora_amount = t.mora,
-      paid_amount = t.paid,
-      balance = ${debts.originalAmount} + t.services + t.mora - t.paid
-    FROM (SELECT
-      ${sum(services.amount, services, services.debtId)} AS services,
-      ${sum(quotas.moraAmount, quotas, quotas.debtId)} AS mora,
-      ${sum(payments.amount, payments, payments.debtId)}
-        + ${sum(deposits.amount, deposits, deposits.debtId)} AS paid
-    ) AS t
-    WHERE ${debts.id} = ${debtId}`);
+export async function recomputeDebtTotals(db: Executor, locked: LockedDebt): Promise<boolean> {
+  assertHeldBy(locked, db);
+  const result = await db.execute(sql`SELECT debt_totals_rebuild(${locked.id}::integer) AS changed`);
+  const [row] = (result as unknown as { rows: { changed: number }[] }).rows;
+  return Number(row?.changed ?? 0) > 0;
+}
+
+/** Every debt's totals from scratch (after a bulk load with the triggers off): how many had drifted. */
+export async function rebuildAllDebtTotals(db: Executor): Promise<number> {
+  const result = await db.execute(sql`SELECT debt_totals_rebuild() AS changed`);
+  const [row] = (result as unknown as { rows: { changed: number }[] }).rows;
+  return Number(row?.changed ?? 0);
 }

@@ -4,7 +4,7 @@ import { crudModule, dateFrom, dateTo, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { deposits } from '../../db/schema';
 import { assertDebtOpen, depositOverdrawn, keepBooksOf } from '../debts/books';
-import { lockDebt, viaDebt } from '../scope';
+import { heldDebt, lockDebts, viaDebt } from '../scope';
 
 /** Money deposited in a bank or court account toward a debt (e.g. salary retentions). */
 export function depositsModule(app: FastifyInstance, db: Db) {
@@ -25,9 +25,11 @@ export function depositsModule(app: FastifyInstance, db: Db) {
       to: dateTo(deposits.depositedAt),
     },
     scope: viaDebt(deposits.debtId),
+    // The debt is locked before the deposit (and both debts, in id order, when it moves to another).
+    parent: { column: deposits.debtId, lock: lockDebts },
     hooks: {
-      async beforeCreate(input, { db, user }) {
-        assertDebtOpen(await lockDebt(db, input.debtId, user));
+      beforeCreate(input, { db }) {
+        assertDebtOpen(heldDebt(db, input.debtId).row);
         return input;
       },
       // Never above the balance it pays (409 naming it); a zero balance cancels the debt.

@@ -45,7 +45,7 @@ export async function documentsModule(app: FastifyInstance, db: Db, storage: Doc
       // Used by the upload: the debt must be one this user may see; the author comes from the token.
       async beforeCreate(input, { db, user }) {
         if (input.debtId !== null) {
-          const debt = await lockDebt(db, input.debtId, user);
+          const { row: debt } = await lockDebt(db, input.debtId, user);
           if (input.debtorId !== null && debt.debtorId !== input.debtorId)
             throw badRequest('debtorId', MESSAGES.documentOwnerMismatch);
         }

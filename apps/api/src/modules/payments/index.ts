@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { payments, users } from '../../db/schema';
 import { conflict } from '../../errors';
 import { assertDebtOpen, keepBooksOf, paymentOverdrawn } from '../debts/books';
-import { lockDebt, viaDebt } from '../scope';
+import { heldDebt, lockDebts, viaDebt } from '../scope';
 
 export function paymentsModule(app: FastifyInstance, db: Db) {
   crudModule(app, db, {
@@ -30,9 +30,11 @@ export function paymentsModule(app: FastifyInstance, db: Db) {
       to: dateTo(payments.paidAt),
     },
     scope: viaDebt(payments.debtId),
+    // The debt is locked before the payment (and both debts, in id order, when it moves to another).
+    parent: { column: payments.debtId, lock: lockDebts },
     hooks: {
-      async beforeCreate(input, { db, user }) {
-        assertDebtOpen(await lockDebt(db, input.debtId, user));
+      beforeCreate(input, { db, user }) {
+        assertDebtOpen(heldDebt(db, input.debtId).row);
         // The author comes from the token, never from the body.
         return { ...input, createdBy: user.sub };
       },

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { quotas } from '../../db/schema';
 import { conflict } from '../../errors';
 import { assertDebtOpen, assertQuotasWithinBalance, keepBooksOf } from '../debts/books';
-import { lockDebt, viaDebt } from '../scope';
+import { heldDebt, lockDebts, viaDebt } from '../scope';
 import { quotaActionRoutes } from './pay';
 import { paymentPlanRoute } from './plan';
 
@@ -21,10 +21,12 @@ export function quotasModule(app: FastifyInstance, db: Db) {
       dueTo: dateTo(quotas.dueDate),
     },
     scope: viaDebt(quotas.debtId),
+    // The debt is locked before the quota (and both debts, in id order, when it moves to another).
+    parent: { column: quotas.debtId, lock: lockDebts },
     unique: { quotas_debt_number_unique: { field: 'number', message: MESSAGES.quotaNumberTaken } },
     hooks: {
-      async beforeCreate(input, { db, user }) {
-        assertDebtOpen(await lockDebt(db, input.debtId, user));
+      beforeCreate(input, { db }) {
+        assertDebtOpen(heldDebt(db, input.debtId).row);
         return input;
       },
       // A paid quota is settled: its amount is in a payment, so it changes only by undoing that payment.
@@ -40,7 +42,7 @@ export function quotasModule(app: FastifyInstance, db: Db) {
         await keepBooksOf()(change, ctx);
         const { before, after } = change;
         const raised = after && (!before || compareMoney(after.amount, before.amount) > 0);
-        if (raised) await assertQuotasWithinBalance(ctx.db, after.debtId);
+        if (raised) await assertQuotasWithinBalance(ctx.db, heldDebt(ctx.db, after.debtId));
       },
     },
   });

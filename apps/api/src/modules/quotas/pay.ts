@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { payments, quotas } from '../../db/schema';
 import { conflict, pgErrorOf } from '../../errors';
 import { assertDebtOpen, keepBooks, paymentOverdrawn } from '../debts/books';
-import { lockDebt } from '../scope';
+import { heldDebt } from '../scope';
 import type { QuotaRow, QuotasService } from './service';
 
 const alreadyPaid = () => conflict(MESSAGES.quotaAlreadyPaid);
@@ -54,11 +54,9 @@ async function updateQuota(
 
 /**
  * Undoes the payment of a quota (its payment is being deleted): payable again, EN_MORA if it had
- * mora. Runs inside the transaction of DELETE /quotas/{id}/payment.
+ * mora. Runs inside the transaction of DELETE /quotas/{id}/payment, with the debt and the quota locked.
  */
-export async function reopenPaidQuota(tx: Executor, user: TokenPayload, quotaId: number) {
-  const [quota] = await tx.select().from(quotas).where(eq(quotas.id, quotaId)).for('no key update');
-  if (!quota) return;
+export async function reopenPaidQuota(tx: Executor, user: TokenPayload, quota: QuotaRow) {
   await updateQuota(tx, user, quota, {
     status: sql`CASE WHEN ${quotas.moraAmount} > 0 THEN 'EN_MORA'::quota_status ELSE 'PENDIENTE'::quota_status END`,
     paidAt: null,
@@ -71,7 +69,7 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
   const docs = docsFor('cuotas');
 
   /**
-   * One transaction: lock the quota row (concurrent pays queue here and then see PAGADA), record
+   * One transaction: lock the debt, then the quota row (concurrent pays queue and then see PAGADA), record
    * the Payment of amount + mora, mark the quota PAGADA, recompute the debt. The partial unique
    * index on payments.quota_id is the last guard: a second payment can never commit.
    */
@@ -93,9 +91,11 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
       const { body } = request;
       await db
         .transaction(async (tx) => {
-          const quota = await service.lockRow(tx, id, user);
+          // The debt first, then the quota (crud/locks.ts).
+          const quota = await service.lockChild(tx, id, user);
           if (quota.status === 'PAGADA') throw alreadyPaid();
-          assertDebtOpen(await lockDebt(tx, quota.debtId, user));
+          const debt = heldDebt(tx, quota.debtId);
+          assertDebtOpen(debt.row);
           const [payment] = await tx
             .insert(payments)
             .values({
@@ -122,7 +122,7 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
             paymentId: payment.id,
           });
           // amount + mora never above the balance (a payment outside the plan may have lowered it).
-          await keepBooks(tx, user, quota.debtId, { overdrawn: paymentOverdrawn(payment.amount) });
+          await keepBooks(tx, user, debt, { overdrawn: paymentOverdrawn(payment.amount) });
         })
         .catch((error: unknown) => {
           if (pgErrorOf(error)?.constraint === 'payments_quota_id_unique') throw alreadyPaid();
@@ -149,9 +149,10 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
       const { id } = request.params;
       const { user } = request;
       await db.transaction(async (tx) => {
-        const quota = await service.lockRow(tx, id, user);
+        const quota = await service.lockChild(tx, id, user);
         if (quota.status === 'PAGADA') throw alreadyPaid();
-        const debt = await lockDebt(tx, quota.debtId, user);
+        const locked = heldDebt(tx, quota.debtId);
+        const debt = locked.row;
         assertDebtOpen(debt);
         let moraAmount = request.body.moraAmount;
         if (moraAmount === undefined) {
@@ -160,7 +161,7 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
           moraAmount = simpleInterest(quota.amount, debt.punitiveRate, days);
         }
         await updateQuota(tx, user, quota, { status: 'EN_MORA', moraAmount });
-        await keepBooks(tx, user, quota.debtId);
+        await keepBooks(tx, user, locked);
       });
       return service.read(id, user);
     },
@@ -168,7 +169,7 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
 
   /**
    * The only way to undo a quota's payment (its payment alone cannot be edited or deleted): one
-   * transaction locks the quota and the debt, reopens the quota (EN_MORA if it had mora), deletes
+   * transaction locks the debt and the quota, reopens the quota (EN_MORA if it had mora), deletes
    * the payment, writes both audit rows and keeps the books (a CANCELADA debt reopens). Guarded as a
    * delete of debts, like deleting any payment.
    */
@@ -186,10 +187,9 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
       const { id } = request.params;
       const { user } = request;
       await db.transaction(async (tx) => {
-        const quota = await service.lockRow(tx, id, user);
+        const quota = await service.lockChild(tx, id, user);
         if (quota.status !== 'PAGADA' || quota.paymentId === null) throw conflict(MESSAGES.quotaNotPaid);
-        await lockDebt(tx, quota.debtId, user);
-        await reopenPaidQuota(tx, user, id);
+        await reopenPaidQuota(tx, user, quota);
         const [payment] = await tx.delete(payments).where(eq(payments.id, quota.paymentId)).returning();
         await writeAudit(tx, user, {
           action: 'delete',
@@ -198,7 +198,7 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
           before: payment ?? null,
           after: null,
         });
-        await keepBooks(tx, user, quota.debtId);
+        await keepBooks(tx, user, heldDebt(tx, quota.debtId));
       });
       return reply.code(204).send(null);
     },

@@ -43,7 +43,8 @@ export function paymentPlanRoute(app: FastifyInstance, db: Db, service: QuotasSe
       const result = await db
         .transaction(async (tx) => {
           // The debt's lock queues concurrent plans: the second sees the first's quotas and gets 409.
-          const debt = await lockDebt(tx, debtId, user);
+          const locked = await lockDebt(tx, debtId, user);
+          const debt = locked.row;
           assertDebtOpen(debt);
           const [unpaid] = await tx
             .select({ id: quotas.id })
@@ -91,7 +92,7 @@ export function paymentPlanRoute(app: FastifyInstance, db: Db, service: QuotasSe
               'EN_CONVENIO',
               MESSAGES.planAgreed(installments, formatMoney(total, debt.currency)),
             );
-          await keepBooks(tx, user, debtId);
+          await keepBooks(tx, user, locked);
           return { total, ids: rows.map((row) => row.id) };
         })
         .catch((error: unknown) => {

@@ -4,7 +4,7 @@ import { crudModule, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { services } from '../../db/schema';
 import { assertDebtOpen, keepBooksOf } from '../debts/books';
-import { lockDebt, viaDebt } from '../scope';
+import { heldDebt, lockDebts, viaDebt } from '../scope';
 
 /** Costs charged to a debt (carta documento, tasa de justicia, honorarios): they raise its balance. */
 export function servicesModule(app: FastifyInstance, db: Db) {
@@ -21,9 +21,11 @@ export function servicesModule(app: FastifyInstance, db: Db) {
     search: [services.description],
     filters: { debtId: equals(services.debtId) },
     scope: viaDebt(services.debtId),
+    // The debt is locked before the service (and both debts, in id order, when it moves to another).
+    parent: { column: services.debtId, lock: lockDebts },
     hooks: {
-      async beforeCreate(input, { db, user }) {
-        assertDebtOpen(await lockDebt(db, input.debtId, user));
+      beforeCreate(input, { db }) {
+        assertDebtOpen(heldDebt(db, input.debtId).row);
         return input;
       },
       // Lowering or deleting a cost may not leave what was paid above what is owed.

@@ -1,5 +1,5 @@
 import { debtsResource, paymentsResource, quotasResource } from '@cobranzas/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +93,36 @@ describe('the mutation hooks invalidate by those keys', () => {
     await waitFor(() => expect(stale(resourceKeys(quotasResource).list({ debtId: 1 }))).toBe(true));
     expect(stale(resourceKeys(debtsResource).detail(1))).toBe(true);
     expect(stale(resourceKeys(paymentsResource).list({ debtId: 1 }))).toBe(false);
+  });
+
+  it('a change made while the list’s first load is in flight is shown: that load is not reused', async () => {
+    // The first GET was read before the upload committed; it answers only after the upload does.
+    let releaseFirst: () => void = () => {};
+    let gets = 0;
+    mockApi((config) => {
+      if (config.method === 'post') return { status: 201, data: { id: 9 } };
+      gets += 1;
+      if (gets === 1)
+        return new Promise((resolve) => {
+          releaseFirst = () => resolve({ status: 200, data: { data: [], total: 0, page: 1, limit: 25 } });
+        });
+      return { status: 200, data: { data: [{ id: 9 }], total: 1, page: 1, limit: 25 } };
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(
+      () => ({
+        list: useQuery(resourceQueries(paymentsResource).list({ debtId: 1 })),
+        save: useSaveRecord(paymentsResource),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(gets).toBe(1));
+    const saved = act(() => result.current.save.mutateAsync({ body: { debtId: 1, amount: '10' } }));
+    setTimeout(() => releaseFirst(), 50);
+    await saved;
+    await waitFor(() => expect(result.current.list.data?.data).toEqual([{ id: 9 }]));
   });
 });

@@ -70,7 +70,15 @@ export function resourceQueries<D extends ResourceDefinition>(definition: D) {
 
 /** Marks every query of these resources stale; the ones on screen reload (the promise waits for them). */
 export function invalidateResources(client: QueryClient, definitions: readonly ResourceDefinition[]) {
-  return Promise.all(definitions.map((d) => client.invalidateQueries({ queryKey: resourceKeys(d).all })));
+  return Promise.all(
+    definitions.map(async (d) => {
+      const queryKey = resourceKeys(d).all;
+      // A first load still in flight (no data yet) would be reused by the refetch, not restarted, and
+      // may have been read before the change committed: cancel it, so the reload reads after it.
+      await client.cancelQueries({ queryKey });
+      await client.invalidateQueries({ queryKey });
+    }),
+  );
 }
 
 /** What a change reloads besides its own resource, whether the caller waits for it, and its toasts. */

@@ -1,10 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { AppModal } from './AppModal';
 
-/**
- * A yes/no dialog. `removeScrollBar: false`: the scroll-bar compensation of react-remove-scroll
- * injects a <style> element, which the CSP (style-src 'self') would block.
- */
+/** A yes/no dialog. */
 export function ConfirmModal({
   opened,
   title,
@@ -27,13 +25,10 @@ export function ConfirmModal({
   onCancel: () => void;
 }) {
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onCancel}
       title={title}
-      centered
-      removeScrollProps={{ removeScrollBar: false }}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
       closeOnClickOutside={!loading}
       closeOnEscape={!loading}
     >
@@ -47,6 +42,6 @@ export function ConfirmModal({
           {confirmLabel}
         </Button>
       </Group>
-    </Modal>
+    </AppModal>
   );
 }

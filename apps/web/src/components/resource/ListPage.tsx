@@ -5,17 +5,15 @@ import { Button, Progress } from '@mantine/core';
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { ListParamsOf } from '../../lib/resourceQueries';
-import { ListTable } from './ListTable';
+import { ListResults } from './ListTable';
 import { ListToolbar } from './ListToolbar';
-import { toApiParams, useListParams } from './listParams';
 import { PageHeader } from './PageHeader';
 import classes from './resource.module.css';
-import { ForbiddenState, TableSkeleton } from './states';
+import { ForbiddenState } from './states';
 import type { ListColumn, ListFilter, ResourceInfo } from './types';
 import { useDeleteConfirm } from './useDeleteConfirm';
 import { useExport } from './useExport';
-import { useListQuery } from './useListQuery';
+import { useUrlList } from './useListQuery';
 
 type Row<D extends ResourceDefinition> = ItemOf<D> & { id: number };
 
@@ -56,11 +54,9 @@ export function ListPage<D extends ResourceDefinition, T extends Row<D> = Row<D>
   const location = useLocation();
   const sortable = useMemo(() => columns.filter((c) => c.sortable).map((c) => c.accessor), [columns]);
   const filterNames = useMemo(() => filters.map((f) => f.name), [filters]);
-  const { state, update } = useListParams(sortable, filterNames);
-  const params = useMemo(() => toApiParams(state), [state]);
   const { definition } = info;
-  const list = useListQuery(definition, params as ListParamsOf<D>);
-  const records = list.records as T[];
+  const { params, ...view } = useUrlList(definition, sortable, filterNames);
+  const { state, update, list } = view;
   const exportParams = useMemo(() => ({ ...params, page: undefined, limit: undefined }), [params]);
   const exporter = useExport(definition.path, exportParams, columns, exportName);
   const remove = useDeleteConfirm<T>(definition, (record) => `${info.noun} «${label(record)}»`, {
@@ -70,7 +66,6 @@ export function ListPage<D extends ResourceDefinition, T extends Row<D> = Row<D>
 
   const canAdd = ability.can('add', definition.subject);
   const canDelete = ability.can('delete', definition.subject);
-  const filtered = state.q !== '' || Object.keys(state.filters).length > 0;
 
   // The edit page returns to this exact view (page, filters) after saving.
   const open = useCallback(
@@ -126,23 +121,7 @@ export function ListPage<D extends ResourceDefinition, T extends Row<D> = Row<D>
               filters={filters}
               searchPlaceholder={searchPlaceholder}
             />
-            {list.loading ? (
-              <TableSkeleton />
-            ) : (
-              <ListTable
-                columns={columns}
-                records={records}
-                total={list.total}
-                estimated={list.estimated}
-                fetching={list.fetching}
-                state={state}
-                update={update}
-                filtered={filtered}
-                label={label}
-                onOpen={open}
-                onDelete={onDelete}
-              />
-            )}
+            <ListResults<T> {...view} columns={columns} label={label} onOpen={open} onDelete={onDelete} />
           </>
         )}
       </div>

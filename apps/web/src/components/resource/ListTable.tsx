@@ -6,10 +6,52 @@ import { emptyStateProps } from './emptyState';
 import { type ListPatch, type ListState, PAGE_SIZES } from './listParams';
 import classes from './resource.module.css';
 import { DeleteButton, onPhone } from './rowActions';
-import { EmptyList } from './states';
+import { EmptyList, TableSkeleton } from './states';
 import type { Identified, ListColumn } from './types';
+import type { ListQuery } from './useListQuery';
 
 const count = new Intl.NumberFormat('es-AR');
+
+type ListTableProps<T> = {
+  columns: readonly ListColumn<T>[];
+  records: T[];
+  total: number;
+  /** The API marked the total as an estimate (totalEstimated): shown as "≈ N". */
+  estimated?: boolean;
+  fetching: boolean;
+  state: ListState;
+  update: (patch: ListPatch) => void;
+  filtered: boolean;
+  label: (record: T) => string;
+  onOpen: (record: T) => void;
+  /** Present when the user may delete; returns null for records that cannot be deleted. */
+  onDelete?: ((record: T) => (() => void) | null) | undefined;
+};
+
+/**
+ * A list's body under its filters: a skeleton on the first load, then the table of what `list`
+ * (useListQuery) read; "filtered" (the empty state's wording) when a search or filter is set.
+ */
+export function ListResults<T extends Identified>({
+  list,
+  ...props
+}: { list: ListQuery } & Omit<
+  ListTableProps<T>,
+  'records' | 'total' | 'estimated' | 'fetching' | 'filtered'
+>) {
+  if (list.loading) return <TableSkeleton />;
+  const { state } = props;
+  return (
+    <ListTable<T>
+      {...props}
+      records={list.records as T[]}
+      total={list.total}
+      estimated={list.estimated}
+      fetching={list.fetching}
+      filtered={state.q !== '' || Object.keys(state.filters).length > 0}
+    />
+  );
+}
 
 /** The server-paged, server-sorted table; a row opens its record (click, or Enter when focused). */
 export function ListTable<T extends Identified>({
@@ -24,21 +66,7 @@ export function ListTable<T extends Identified>({
   label,
   onOpen,
   onDelete,
-}: {
-  columns: readonly ListColumn<T>[];
-  records: T[];
-  total: number;
-  /** The API marked the total as an estimate (totalEstimated): shown as "≈ N". */
-  estimated?: boolean;
-  fetching: boolean;
-  state: ListState;
-  update: (patch: ListPatch) => void;
-  filtered: boolean;
-  label: (record: T) => string;
-  onOpen: (record: T) => void;
-  /** Present when the user may delete; returns null for records that cannot be deleted. */
-  onDelete?: ((record: T) => (() => void) | null) | undefined;
-}) {
+}: ListTableProps<T>) {
   const tableColumns = useMemo(() => {
     const result: DataTableColumn<T>[] = columns.map((column) =>
       onPhone(

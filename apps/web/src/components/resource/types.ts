@@ -43,6 +43,12 @@ export type ListFilter<F extends string = string> = {
   source?: { definition: ResourceDefinition; label: (record: Record<string, unknown>) => string };
 };
 
+/** The columns of a list of D's records (T: the record as listed), sortable by D's `sortable`. */
+export type ColumnsOf<D extends ResourceDefinition, T> = ListColumn<T, SortKeyOf<D>>[];
+
+/** The select filters of a list of D's records: only D's filters. */
+export type FiltersOf<D extends ResourceDefinition> = ListFilter<FilterKeyOf<D>>[];
+
 /** What a list and its forms know about their resource. */
 export type ResourceInfo<D extends ResourceDefinition = ResourceDefinition> = {
   /** The shared definition: the API path and the permission subject come from it. */
@@ -67,6 +73,13 @@ export type ListSpec<D extends ResourceDefinition = ResourceDefinition> = {
   filters?: readonly (ListFilter<FilterKeyOf<D>> | FilterKeyOf<D>)[];
   params?: ListParamsOf<D>;
 };
+
+/** A resource's screens: its definition, base path and noun. */
+export const resourceInfo = <D extends ResourceDefinition>(
+  definition: D,
+  basePath: string,
+  noun: string,
+): ResourceInfo<D> => ({ definition, basePath, noun });
 
 /** A list spec, typed by its definition. */
 export const listSpec = <D extends ResourceDefinition>(spec: ListSpec<D>) => spec;

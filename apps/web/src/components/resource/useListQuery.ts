@@ -1,9 +1,10 @@
 import type { ResourceDefinition } from '@cobranzas/shared';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { type ListParamsOf, resourceQueries } from '../../lib/resourceQueries';
-import { messageOf, statusOf } from './http';
+import { type ListParams, messageOf, statusOf } from './http';
+import { toApiParams, useListParams } from './listParams';
 
 /**
  * One page of a resource list. SPEC §7: a failed load leaves the list empty; the user gets a toast,
@@ -45,4 +46,22 @@ export function useListQuery<D extends ResourceDefinition>(
     failed,
     forbidden,
   };
+}
+
+export type ListQuery = ReturnType<typeof useListQuery>;
+
+/**
+ * A list screen's state and data: the view (page, sort, search, the `filterNames`) read from the URL,
+ * the API parameters it makes (plus `fixed` ones the user does not choose), and that page's records.
+ */
+export function useUrlList<D extends ResourceDefinition>(
+  definition: D,
+  sortable: readonly string[],
+  filterNames: readonly string[],
+  fixed?: ListParams,
+) {
+  const { state, update } = useListParams(sortable, filterNames);
+  const params = useMemo(() => ({ ...toApiParams(state), ...fixed }), [state, fixed]);
+  const list = useListQuery(definition, params as ListParamsOf<D>);
+  return { state, update, params, list };
 }

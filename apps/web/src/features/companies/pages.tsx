@@ -4,8 +4,6 @@ import {
   companiesResource,
   companyCreateSchema,
   companyUpdateSchema,
-  type FilterKeyOf,
-  type SortKeyOf,
 } from '@cobranzas/shared';
 import { useParams } from 'react-router';
 import { ActiveBadge } from '../../components/resource/ActiveBadge';
@@ -13,24 +11,15 @@ import { FormPage } from '../../components/resource/FormPage';
 import { CuitField, SwitchField, TextField } from '../../components/resource/fields';
 import { ListPage } from '../../components/resource/ListPage';
 import classes from '../../components/resource/resource.module.css';
-import {
-  type ListColumn,
-  type ListFilter,
-  listSpec,
-  type ResourceInfo,
-} from '../../components/resource/types';
+import { type ColumnsOf, type FiltersOf, listSpec, resourceInfo } from '../../components/resource/types';
 import { activeLabel, formatCuit, formatPercent, percentForInput } from '../../lib/format';
 import { ACTIVE_OPTIONS } from '../users/resource';
 
 type Companies = typeof companiesResource;
 
-const COMPANIES: ResourceInfo<Companies> = {
-  definition: companiesResource,
-  basePath: '/companies',
-  noun: 'la compañía',
-};
+const COMPANIES = resourceInfo(companiesResource, '/companies', 'la compañía');
 
-const COLUMNS: ListColumn<Company, SortKeyOf<Companies>>[] = [
+const COLUMNS: ColumnsOf<Companies, Company> = [
   { accessor: 'name', title: 'Razón social', sortable: true, key: true },
   {
     accessor: 'cuit',
@@ -57,7 +46,7 @@ const COLUMNS: ListColumn<Company, SortKeyOf<Companies>>[] = [
   },
 ];
 
-const FILTERS: ListFilter<FilterKeyOf<Companies>>[] = [
+const FILTERS: FiltersOf<Companies> = [
   { name: 'active', label: 'Estado', placeholder: 'Activas e inactivas', options: ACTIVE_OPTIONS },
 ];
 

@@ -13,22 +13,34 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/**
+ * Who the debtor is: the fields every debtor form asks first (the debtor's page and the quick one
+ * inside a new debt). `hints`: the DNI's and CUIT's help lines, where there is room for them.
+ */
+export function DebtorIdentityFields({ hints = false }: { hints?: boolean }) {
+  return (
+    <>
+      <TextField name="lastName" label="Apellido" withAsterisk autoComplete="off" />
+      <TextField name="firstName" label="Nombres" withAsterisk autoComplete="off" />
+      <TextField
+        name="dni"
+        label="DNI"
+        withAsterisk
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="off"
+        description={hints ? '7 u 8 dígitos, sin puntos.' : undefined}
+      />
+      <CuitField name="cuit" label="CUIT/CUIL" description={hints ? 'Opcional.' : undefined} />
+    </>
+  );
+}
+
 export function DebtorFields() {
   return (
     <>
       <Section title="Identificación">
-        <TextField name="lastName" label="Apellido" withAsterisk autoComplete="off" />
-        <TextField name="firstName" label="Nombres" withAsterisk autoComplete="off" />
-        <TextField
-          name="dni"
-          label="DNI"
-          withAsterisk
-          inputMode="numeric"
-          maxLength={10}
-          autoComplete="off"
-          description="7 u 8 dígitos, sin puntos."
-        />
-        <CuitField name="cuit" label="CUIT/CUIL" description="Opcional." />
+        <DebtorIdentityFields hints />
         <DateField
           name="birthDate"
           label="Fecha de nacimiento"

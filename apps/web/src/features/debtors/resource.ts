@@ -1,31 +1,12 @@
-import {
-  type Debtor,
-  debtorsResource,
-  type FilterKeyOf,
-  PROVINCES,
-  personName,
-  type SortKeyOf,
-} from '@cobranzas/shared';
-import {
-  type ListColumn,
-  type ListFilter,
-  listSpec,
-  type Option,
-  type ResourceInfo,
-} from '../../components/resource/types';
+import { type Debtor, debtorsResource, PROVINCES, personName } from '@cobranzas/shared';
+import { type ColumnsOf, type FiltersOf, listSpec, resourceInfo } from '../../components/resource/types';
 import { formatCuit } from '../../lib/format';
 
-type Debtors = typeof debtorsResource;
+export const DEBTORS = resourceInfo(debtorsResource, '/debtors', 'el deudor');
 
-export const DEBTORS: ResourceInfo<Debtors> = {
-  definition: debtorsResource,
-  basePath: '/debtors',
-  noun: 'el deudor',
-};
+export const PROVINCE_OPTIONS = PROVINCES.map((province) => ({ value: province, label: province }));
 
-export const PROVINCE_OPTIONS: Option[] = PROVINCES.map((province) => ({ value: province, label: province }));
-
-export const DEBTOR_COLUMNS: ListColumn<Debtor, SortKeyOf<Debtors>>[] = [
+export const DEBTOR_COLUMNS: ColumnsOf<typeof debtorsResource, Debtor> = [
   { accessor: 'lastName', title: 'Apellido y nombre', sortable: true, key: true, text: personName },
   { accessor: 'dni', title: 'DNI', sortable: true, key: true, noWrap: true },
   { accessor: 'cuit', title: 'CUIT/CUIL', text: (d) => (d.cuit ? formatCuit(d.cuit) : ''), noWrap: true },
@@ -34,7 +15,7 @@ export const DEBTOR_COLUMNS: ListColumn<Debtor, SortKeyOf<Debtors>>[] = [
   { accessor: 'province', title: 'Provincia' },
 ];
 
-export const DEBTOR_FILTERS: ListFilter<FilterKeyOf<Debtors>>[] = [
+export const DEBTOR_FILTERS: FiltersOf<typeof debtorsResource> = [
   { name: 'province', label: 'Provincia', placeholder: 'Todas las provincias', options: PROVINCE_OPTIONS },
 ];
 

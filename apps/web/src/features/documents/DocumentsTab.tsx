@@ -1,23 +1,13 @@
-import {
-  type Debt,
-  type DebtDocument,
-  DOCUMENT_MAX_BYTES,
-  debtsResource,
-  documentsResource,
-} from '@cobranzas/shared';
+import { type DebtDocument, DOCUMENT_MAX_BYTES, debtsResource, documentsResource } from '@cobranzas/shared';
 import { ActionIcon, Anchor, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messageOf } from '../../components/resource/http';
-import { RecordsTable } from '../../components/resource/RecordsTable';
-import { listSpec } from '../../components/resource/types';
 import { useResourceMutation } from '../../lib/resourceQueries';
 import { downloadDocument, uploadDocument } from '../debts/common/api';
-import { type Permissions, useDebtRecords } from '../debts/common/hooks';
 import { formatDateTime } from '../debts/common/labels';
-import { useDebtRecordRemove } from '../debts/view/RecordTab';
-import { TabSection } from '../debts/view/TabSection';
+import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
 import { Dropzone, type Upload } from './Dropzone';
 
 const SIZE = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
@@ -28,17 +18,16 @@ export function formatSize(bytes: number) {
 }
 
 /** The tab's list, in the API's order. */
-export const DOCUMENTS_TAB = listSpec({ definition: documentsResource, filters: ['debtId'] });
+export const DOCUMENTS_TAB = debtTab(documentsResource);
 
 /** Documentos: upload (drag and drop, progress), download as the original file, delete. */
-export function DocumentsTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
-  const documents = useDebtRecords(documentsResource, debt.id);
+export function DocumentsTab(props: TabProps) {
+  const { debt, perms } = props;
   const send = useResourceMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
       uploadDocument(debt.id, file, onProgress),
     invalidates: [documentsResource, debtsResource],
   });
-  const remove = useDebtRecordRemove<DebtDocument>(documentsResource, (d) => `el documento «${d.fileName}»`);
   const [uploads, setUploads] = useState<Upload[]>([]);
 
   async function upload(file: File) {
@@ -76,52 +65,45 @@ export function DocumentsTab({ debt, perms }: { debt: Debt; perms: Permissions }
     }
   }
 
-  const modals = <>{remove.dialog}</>;
-
   return (
-    <TabSection
-      modals={modals}
+    <RecordTab
+      {...props}
+      spec={DOCUMENTS_TAB}
       title="Documentos"
-      count={documents.records.length}
-      query={documents}
+      empty="No hay documentos adjuntos."
+      noun={(d) => `el documento «${d.fileName}»`}
+      label={(d) => `Documento ${d.fileName}`}
       extra={
         perms.add ? (
           <Dropzone uploads={uploads} onFiles={(files) => files.forEach((f) => void upload(f))} />
         ) : null
       }
-      empty={documents.records.length ? null : 'No hay documentos adjuntos.'}
-    >
-      <RecordsTable<DebtDocument>
-        records={documents.records as DebtDocument[]}
-        label={(d) => `Documento ${d.fileName}`}
-        onDelete={perms.remove ? remove.ask : undefined}
-        actions={(doc) => (
-          <Tooltip label="Descargar" withinPortal>
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Descargar ${doc.fileName}`}
-              onClick={() => void download(doc)}
-            >
-              <IconDownload size={18} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-        columns={[
-          {
-            accessor: 'fileName',
-            title: 'Archivo',
-            phone: true,
-            render: (doc) => (
-              <Anchor component="button" type="button" onClick={() => void download(doc)}>
-                {doc.fileName}
-              </Anchor>
-            ),
-          },
-          { accessor: 'size', title: 'Tamaño', noWrap: true, render: (d) => formatSize(d.size) },
-          { accessor: 'uploadedByName', title: 'Subido por' },
-          { accessor: 'createdAt', title: 'Fecha', noWrap: true, render: (d) => formatDateTime(d.createdAt) },
-        ]}
-      />
-    </TabSection>
+      actions={(doc) => (
+        <Tooltip label="Descargar" withinPortal>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Descargar ${doc.fileName}`}
+            onClick={() => void download(doc)}
+          >
+            <IconDownload size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      columns={[
+        {
+          accessor: 'fileName',
+          title: 'Archivo',
+          phone: true,
+          render: (doc) => (
+            <Anchor component="button" type="button" onClick={() => void download(doc)}>
+              {doc.fileName}
+            </Anchor>
+          ),
+        },
+        { accessor: 'size', title: 'Tamaño', noWrap: true, render: (d) => formatSize(d.size) },
+        { accessor: 'uploadedByName', title: 'Subido por' },
+        { accessor: 'createdAt', title: 'Fecha', noWrap: true, render: (d) => formatDateTime(d.createdAt) },
+      ]}
+    />
   );
 }

@@ -1,35 +1,21 @@
 import {
   agencyToday,
-  type Debt,
-  isDebtClosed,
   LABELS,
-  type Payment,
   paymentCreateSchema,
   paymentsResource,
   quotasResource,
 } from '@cobranzas/shared';
-import type { z } from 'zod';
-import { DateField } from '../../components/resource/DateField';
-import { SelectField, TextareaField, TextField } from '../../components/resource/fields';
-import { listSpec } from '../../components/resource/types';
 import { formatDate } from '../../lib/format';
-import type { Permissions } from '../debts/common/hooks';
 import { MoneyField } from '../debts/common/MoneyInput';
-import { moneyField, requiredDate } from '../debts/common/schemas';
 import { useMoney } from '../debts/view/currency';
-import { RecordTab } from '../debts/view/RecordTab';
+import * as moneyRecord from '../debts/view/moneyRecords';
+import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
 import classes from '../debts/view/view.module.css';
-import { METHOD_OPTIONS } from '../quotas/PayDialog';
+import { PaymentFields } from '../quotas/PayDialog';
 
-const schema = paymentCreateSchema
-  .omit({ debtId: true })
-  .extend({ amount: moneyField, paidAt: requiredDate });
+const schema = paymentCreateSchema.omit({ debtId: true }).extend(moneyRecord.amountAndDate('paidAt'));
 /** The tab's list: newest first. */
-export const PAYMENTS_TAB = listSpec({
-  definition: paymentsResource,
-  filters: ['debtId'],
-  params: { sort: 'paidAt', order: 'desc' },
-});
+export const PAYMENTS_TAB = debtTab(paymentsResource, 'paidAt');
 
 /** A payment may settle a quota. */
 const ALSO = [quotasResource];
@@ -38,18 +24,15 @@ const ALSO = [quotasResource];
  * Pagos: every payment (quota payments included); a payment outside the plan can be added, and
  * deleted. A quota's payment is undone from its quota.
  */
-export function PaymentsTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
+export function PaymentsTab(props: TabProps) {
   const money = useMoney();
   return (
-    <RecordTab<typeof paymentsResource, z.input<typeof schema>, z.output<typeof schema>, Payment>
-      debt={debt}
-      definition={paymentsResource}
+    <RecordTab
+      {...props}
+      spec={PAYMENTS_TAB}
       refreshAlso={ALSO}
-      params={PAYMENTS_TAB.params}
       title="Pagos"
       empty="Todavía no se registraron pagos."
-      canAdd={perms.add && !isDebtClosed(debt.status)}
-      canRemove={perms.remove}
       // A quota's payment is undone from the quota ('Anular pago' in Cuotas), never on its own.
       removable={(p) => p.quotaId === null}
       noun={(p) => `el pago de ${money(p.amount)} del ${formatDate(p.paidAt)}`}
@@ -60,7 +43,7 @@ export function PaymentsTab({ debt, perms }: { debt: Debt; perms: Permissions })
         defaultValues: () => ({
           amount: '',
           paidAt: agencyToday(),
-          method: 'EFECTIVO',
+          method: 'EFECTIVO' as const,
           receiptNumber: '',
           notes: '',
         }),
@@ -68,43 +51,14 @@ export function PaymentsTab({ debt, perms }: { debt: Debt; perms: Permissions })
         fields: (
           <>
             <MoneyField name="amount" label="Importe" withAsterisk />
-            <DateField
-              name="paidAt"
-              label="Fecha de pago"
-              withAsterisk
-              clearable={false}
-              maxDate={agencyToday()}
-            />
-            <SelectField
-              name="method"
-              label="Medio de pago"
-              data={METHOD_OPTIONS}
-              allowDeselect={false}
-              withAsterisk
-            />
-            <TextField name="receiptNumber" label="N.º de comprobante" autoComplete="off" />
-            <div className={classes.full}>
-              <TextareaField name="notes" label="Notas" minRows={2} />
-            </div>
+            <PaymentFields />
+            <moneyRecord.NotesField />
           </>
         ),
       }}
       columns={[
-        {
-          accessor: 'paidAt',
-          title: 'Fecha',
-          phone: true,
-          noWrap: true,
-          render: (p) => formatDate(p.paidAt),
-        },
-        {
-          accessor: 'amount',
-          title: 'Importe',
-          phone: true,
-          textAlign: 'right',
-          noWrap: true,
-          render: (p) => money(p.amount),
-        },
+        moneyRecord.dateColumn('paidAt'),
+        moneyRecord.amountColumn(money),
         { accessor: 'method', title: 'Medio', phone: true, render: (p) => LABELS.paymentMethod[p.method] },
         {
           accessor: 'quotaId',

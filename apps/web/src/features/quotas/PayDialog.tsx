@@ -76,6 +76,15 @@ export function PayDialog({ quota, onClose }: { quota: Quota; onClose: () => voi
       }}
       onClose={onClose}
     >
+      <PaymentFields />
+    </RecordModal>
+  );
+}
+
+/** A payment's date (today at the latest), method and receipt: a quota's payment and one on account. */
+export function PaymentFields() {
+  return (
+    <>
       <DateField name="paidAt" label="Fecha de pago" withAsterisk clearable={false} maxDate={agencyToday()} />
       <SelectField
         name="method"
@@ -85,6 +94,6 @@ export function PayDialog({ quota, onClose }: { quota: Quota; onClose: () => voi
         withAsterisk
       />
       <TextField name="receiptNumber" label="N.º de comprobante" autoComplete="off" />
-    </RecordModal>
+    </>
   );
 }

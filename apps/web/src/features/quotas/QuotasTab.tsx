@@ -1,17 +1,10 @@
-import {
-  addMoney,
-  compareMoney,
-  type Debt,
-  isDebtClosed,
-  type Quota,
-  quotasResource,
-} from '@cobranzas/shared';
+import { addMoney, compareMoney, isDebtClosed, type Quota, quotasResource } from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { listSpec } from '../../components/resource/types';
-import { type Permissions, useDebtRecords } from '../debts/common/hooks';
+import { useDebtRecords } from '../debts/common/hooks';
 import { useMoney } from '../debts/view/currency';
+import { debtTab, type TabProps } from '../debts/view/RecordTab';
 import { TabSection } from '../debts/view/TabSection';
 import classes from '../debts/view/view.module.css';
 import { MoraDialog } from './MoraDialog';
@@ -21,17 +14,13 @@ import { QuotaTable } from './QuotaTable';
 import { UndoPayment } from './UndoPayment';
 
 /** The plan's quotas in order (the debt's status menu reads the same list and cache). */
-export const QUOTAS_TAB = listSpec({
-  definition: quotasResource,
-  filters: ['debtId'],
-  params: { sort: 'number', order: 'asc' },
-});
+export const QUOTAS_TAB = debtTab(quotasResource, 'number', 'asc');
 
 /**
  * Cuotas: the payment plan (create one, preview first), its quotas, 'Pagar' and 'Mora', and
  * 'Anular pago' on a paid quota (the only way to undo a quota's payment).
  */
-export function QuotasTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
+export function QuotasTab({ debt, perms }: TabProps) {
   const money = useMoney();
   const quotas = useDebtRecords(quotasResource, debt.id, QUOTAS_TAB.params);
   const [planning, setPlanning] = useState(false);

@@ -1,11 +1,12 @@
 import { type Task, tasksResource } from '@cobranzas/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormProvider, type UseFormSetError, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { AppModal } from '../../components/resource/AppModal';
 import { ConfirmModal } from '../../components/resource/ConfirmModal';
 import { DateField } from '../../components/resource/DateField';
 import { SelectField, SwitchField, TextareaField, TextField } from '../../components/resource/fields';
@@ -136,16 +137,12 @@ export function TaskDialog({
 
   return (
     <>
-      <Modal
+      <AppModal
         opened={!confirming}
         onClose={onClose}
         title={title}
-        centered
         size="lg"
-        // The scroll-bar compensation injects a <style> element, which the CSP blocks.
-        removeScrollProps={{ removeScrollBar: false }}
-        closeButtonProps={{ 'aria-label': 'Cerrar' }}
-        classNames={{ title: classes.modalTitle }}
+        titleClass={classes.modalTitle}
         closeOnClickOutside={busy === null}
         closeOnEscape={busy === null}
       >
@@ -175,15 +172,7 @@ export function TaskDialog({
               </p>
             ) : null}
             <div className={classes.formGrid}>
-              <div className={classes.full}>
-                <TextField
-                  name="title"
-                  label="Título"
-                  withAsterisk
-                  placeholder="Llamar para confirmar el pago"
-                  data-autofocus={task ? undefined : true}
-                />
-              </div>
+              <TaskTitleField className={classes.full} autoFocus={!task} />
               <div className={classes.full}>
                 <SwitchField name="allDay" label="Todo el día" />
               </div>
@@ -276,7 +265,7 @@ export function TaskDialog({
             </div>
           </form>
         </FormProvider>
-      </Modal>
+      </AppModal>
       <ConfirmModal
         opened={confirming}
         title="Confirmar eliminación"
@@ -289,5 +278,26 @@ export function TaskDialog({
         {task ? `¿Eliminar la tarea «${task.title}»? Esta acción no se puede deshacer.` : null}
       </ConfirmModal>
     </>
+  );
+}
+
+/** The task's title, across the form; `autoFocus` for a new task. */
+export function TaskTitleField({
+  className,
+  autoFocus = false,
+}: {
+  className?: string | undefined;
+  autoFocus?: boolean;
+}) {
+  return (
+    <div className={className}>
+      <TextField
+        name="title"
+        label="Título"
+        withAsterisk
+        placeholder="Llamar para confirmar el pago"
+        data-autofocus={autoFocus ? true : undefined}
+      />
+    </div>
   );
 }

@@ -1,34 +1,29 @@
-import { type Debt, LABELS, TASK_STATUSES, type Task, tasksResource } from '@cobranzas/shared';
+import { LABELS, TASK_STATUSES, tasksResource } from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { DateField } from '../../components/resource/DateField';
 import { SelectField, TextareaField, TextField } from '../../components/resource/fields';
-import { listSpec } from '../../components/resource/types';
 import { formatDate } from '../../lib/format';
-import type { Permissions } from '../debts/common/hooks';
 import { TASK_STATUS_TONES } from '../debts/common/labels';
 import { Pill } from '../debts/common/Pill';
 import { useDebtCatalogs } from '../debts/common/useCatalogs';
-import { RecordTab } from '../debts/view/RecordTab';
+import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
 import classes from '../debts/view/view.module.css';
-import { formValuesForDebt, type TaskBody, type TaskFormValues, taskFormSchema, taskWhen } from './taskForm';
+import { TaskTitleField } from './TaskDialog';
+import { formValuesForDebt, taskFormSchema, taskWhen } from './taskForm';
 
 const STATUS_OPTIONS = TASK_STATUSES.map((s) => ({ value: s, label: LABELS.taskStatus[s] }));
 /** The debt's tasks, soonest first. */
-export const TASKS_TAB = listSpec({
-  definition: tasksResource,
-  filters: ['debtId'],
-  params: { sort: 'start', order: 'asc' },
-});
+export const TASKS_TAB = debtTab(tasksResource, 'start', 'asc');
 
 /** Tareas: the agenda's tasks linked to this debt; a new one is the signed-in user's unless assigned. */
-export function TasksTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
+export function TasksTab(props: TabProps) {
+  const { perms } = props;
   const { staff } = useDebtCatalogs();
   return (
-    <RecordTab<typeof tasksResource, TaskFormValues, TaskBody, Task>
-      debt={debt}
-      definition={tasksResource}
-      params={TASKS_TAB.params}
+    <RecordTab
+      {...props}
+      spec={TASKS_TAB}
       title="Tareas"
       empty="No hay tareas para esta deuda."
       canAdd={perms.addTasks}
@@ -42,14 +37,7 @@ export function TasksTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
         saved: (values) => `Se agregó la tarea «${values.title}» a la agenda.`,
         fields: (
           <>
-            <div className={classes.full}>
-              <TextField
-                name="title"
-                label="Título"
-                withAsterisk
-                placeholder="Llamar para confirmar el pago"
-              />
-            </div>
+            <TaskTitleField className={classes.full} />
             <DateField name="startDate" label="Día" withAsterisk clearable={false} />
             <TextField
               name="startTime"
@@ -69,7 +57,7 @@ export function TasksTab({ debt, perms }: { debt: Debt; perms: Permissions }) {
       }}
       actions={
         perms.editTasks
-          ? (task, save) =>
+          ? (task, { save }) =>
               task.status === 'PENDIENTE' ? (
                 <Button
                   size="compact-sm"

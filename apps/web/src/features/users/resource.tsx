@@ -1,7 +1,5 @@
 import {
   companiesResource,
-  type FilterKeyOf,
-  type SortKeyOf,
   USER_TYPES,
   type User,
   type UserType,
@@ -10,21 +8,17 @@ import {
 } from '@cobranzas/shared';
 import { ActiveBadge } from '../../components/resource/ActiveBadge';
 import {
-  type ListColumn,
-  type ListFilter,
+  type ColumnsOf,
+  type FiltersOf,
   listSpec,
   type Option,
-  type ResourceInfo,
+  resourceInfo,
 } from '../../components/resource/types';
 import { activeLabel } from '../../lib/format';
 
 type Users = typeof usersResource;
 
-export const USERS: ResourceInfo<Users> = {
-  definition: usersResource,
-  basePath: '/users',
-  noun: 'el usuario',
-};
+export const USERS = resourceInfo(usersResource, '/users', 'el usuario');
 
 /** "Cobrador · GENERAL"; just "ADMIN" when the type is named after its role. */
 export const userTypeLabel = (type: Pick<UserType, 'name' | 'role'>) =>
@@ -36,7 +30,7 @@ export const ACTIVE_OPTIONS: Option[] = [
   { value: 'false', label: 'Inactivos' },
 ];
 
-export const USER_FILTERS: ListFilter<FilterKeyOf<Users>>[] = [
+export const USER_FILTERS: FiltersOf<Users> = [
   { name: 'role', label: 'Rol', placeholder: 'Todos los roles', options: ROLE_OPTIONS },
   {
     name: 'userTypeId',
@@ -53,7 +47,7 @@ export const USER_FILTERS: ListFilter<FilterKeyOf<Users>>[] = [
   { name: 'active', label: 'Estado', placeholder: 'Activos e inactivos', options: ACTIVE_OPTIONS },
 ];
 
-export const USER_COLUMNS: ListColumn<User, SortKeyOf<Users>>[] = [
+export const USER_COLUMNS: ColumnsOf<Users, User> = [
   { accessor: 'name', title: 'Nombre', sortable: true, key: true },
   { accessor: 'alias', title: 'Alias', sortable: true, key: true },
   { accessor: 'email', title: 'Correo electrónico' },

@@ -6,10 +6,11 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { CuitField, TextField } from '../../../components/resource/fields';
+import { TextField } from '../../../components/resource/fields';
 import { applyServerErrors } from '../../../components/resource/serverErrors';
 import { maskCuit } from '../../../lib/format';
 import { useSaveRecord } from '../../../lib/resourceQueries';
+import { DebtorIdentityFields } from '../../debtors/DebtorFields';
 import classes from './form.module.css';
 
 const schema = debtorCreateSchema.pick({
@@ -71,17 +72,7 @@ export function InlineDebtor({
           Nuevo deudor
         </h3>
         <div className={classes.grid}>
-          <TextField name="lastName" label="Apellido" withAsterisk autoComplete="off" />
-          <TextField name="firstName" label="Nombres" withAsterisk autoComplete="off" />
-          <TextField
-            name="dni"
-            label="DNI"
-            withAsterisk
-            inputMode="numeric"
-            maxLength={10}
-            autoComplete="off"
-          />
-          <CuitField name="cuit" label="CUIT/CUIL" />
+          <DebtorIdentityFields />
           <TextField name="phone" label="Teléfono" type="tel" autoComplete="off" />
           <TextField name="email" label="Correo electrónico" type="email" autoComplete="off" />
         </div>

@@ -3,14 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { type ListParams, retryTransient } from '../../../components/resource/http';
-import { ListTable } from '../../../components/resource/ListTable';
-import { toApiParams, useListParams } from '../../../components/resource/listParams';
+import { ListResults } from '../../../components/resource/ListTable';
 import resource from '../../../components/resource/resource.module.css';
-import { ForbiddenState, TableSkeleton } from '../../../components/resource/states';
+import { ForbiddenState } from '../../../components/resource/states';
 import { listSpec } from '../../../components/resource/types';
-import { useListQuery } from '../../../components/resource/useListQuery';
+import { useUrlList } from '../../../components/resource/useListQuery';
 import { formatMoney } from '../../../lib/format';
-import { type ListParamsOf, resourceKeys } from '../../../lib/resourceQueries';
+import { resourceKeys } from '../../../lib/resourceQueries';
 import { debtSummary } from '../common/api';
 import { DEBT_SORTABLE, debtColumns, debtLabel } from './columns';
 import { DebtFilters, FILTER_NAMES } from './DebtFilters';
@@ -37,12 +36,10 @@ export function DebtList({
   totals?: boolean;
 }) {
   const navigate = useNavigate();
-  const { state, update } = useListParams(DEBT_SORTABLE, FILTER_NAMES);
-  const params = useMemo(() => ({ ...toApiParams(state), ...fixed }), [state, fixed]);
-  const list = useListQuery(debtsResource, params as ListParamsOf<typeof debtsResource>);
+  const { params, ...view } = useUrlList(debtsResource, DEBT_SORTABLE, FILTER_NAMES, fixed);
+  const { state, update, list } = view;
   const columns = useMemo(() => debtColumns({ stage: !fixed?.debtTypeId }), [fixed]);
   const open = useCallback((debt: Debt) => navigate(`/debts/view/${debt.id}`), [navigate]);
-  const filtered = state.q !== '' || Object.keys(state.filters).length > 0;
 
   return (
     <div className={resource.card}>
@@ -50,21 +47,8 @@ export function DebtList({
       {totals && !list.loading && !list.forbidden ? <Totals params={params} /> : null}
       {list.forbidden ? (
         <ForbiddenState />
-      ) : list.loading ? (
-        <TableSkeleton />
       ) : (
-        <ListTable
-          columns={columns}
-          records={list.records as Debt[]}
-          total={list.total}
-          estimated={list.estimated}
-          fetching={list.fetching}
-          state={state}
-          update={update}
-          filtered={filtered}
-          label={debtLabel}
-          onOpen={open}
-        />
+        <ListResults<Debt> {...view} columns={columns} label={debtLabel} onOpen={open} />
       )}
     </div>
   );

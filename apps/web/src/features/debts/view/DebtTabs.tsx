@@ -1,4 +1,3 @@
-import type { Debt } from '@cobranzas/shared';
 import { Tabs } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
@@ -13,9 +12,9 @@ import { QuotasTab } from '../../quotas/QuotasTab';
 import { ServicesTab } from '../../services/ServicesTab';
 import { TasksTab } from '../../tasks/TasksTab';
 import type { Permissions } from '../common/hooks';
+import type { TabProps } from './RecordTab';
 import classes from './view.module.css';
 
-type TabProps = { debt: Debt; perms: Permissions };
 type TabDef = {
   value: string;
   label: string;

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
 import { type DefaultValues, type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { AppModal } from '../../../components/resource/AppModal';
 import { applyServerErrors } from '../../../components/resource/serverErrors';
 import classes from './view.module.css';
 
@@ -56,16 +57,12 @@ export function RecordModal<In extends FieldValues, Out>({
   });
 
   return (
-    <Modal
+    <AppModal
       opened
       onClose={onClose}
       title={title}
-      centered
       size="lg"
-      // The scroll-bar compensation injects a <style> element, which the CSP blocks.
-      removeScrollProps={{ removeScrollBar: false }}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-      classNames={{ title: classes.modalTitle }}
+      titleClass={classes.modalTitle}
       closeOnClickOutside={!isSubmitting}
     >
       <FormProvider {...form}>
@@ -87,6 +84,6 @@ export function RecordModal<In extends FieldValues, Out>({
           </Group>
         </form>
       </FormProvider>
-    </Modal>
+    </AppModal>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@cobranzas/shared';
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Db } from '../db/client';
 import { conflict, foreignKeyField, HttpError, notFound, pgErrorOf } from '../errors';
 import { writeAudit } from './audit';
@@ -31,12 +32,15 @@ import type {
 
 /** The row estimate at the top of an EXPLAIN (FORMAT JSON), whichever driver returned it. */
 function estimatedRows(result: unknown): number {
-  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[]);
-  const first = Array.isArray(rows) ? (rows[0] as Record<string, unknown> | undefined) : undefined;
-  const raw = first?.['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
-  return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  const rows: unknown =
+    typeof result === 'object' && result !== null && 'rows' in result ? result.rows : result;
+  const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
+  const raw =
+    typeof first === 'object' && first !== null && 'QUERY PLAN' in first ? first['QUERY PLAN'] : undefined;
+  const plan = explainSchema.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw);
+  return Math.round(plan.success ? (plan.data[0]?.Plan['Plan Rows'] ?? 0) : 0);
 }
+const explainSchema = z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) }));
 
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -98,6 +102,8 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
   type Item = ItemOf<D>;
   type Stored = RowOf<T>;
   const resource = definition.path;
+  // The table as the generic code queries it: Drizzle's builders do not narrow a generic T.
+  const base: CrudTable = table;
   // What the generic code reads of the typed options: the types checked them where they were written.
   const filtersOf = (options.filters ?? {}) as Record<string, ListFilter<unknown>>;
   const referencesOf: Partial<Record<string, string>> = options.references ?? {};
@@ -107,10 +113,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
   const estimates = new Map<string, { n: number; until: number }>();
 
   const selectFrom = <S extends SelectedFields>(executor: Executor, fields: S) => {
-    let query = executor
-      .select(fields)
-      .from(table as CrudTable)
-      .$dynamic();
+    let query = executor.select(fields).from(base).$dynamic();
     // Joined columns only appear through `fields`, so the joins need not change the query's type.
     for (const join of options.joins ?? [])
       query = query.leftJoin(join.table, join.on) as unknown as typeof query;
@@ -155,7 +158,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     if (ids.length === 0) return [];
     pageStatement ??= preparePage();
     const rows = (await pageStatement.execute({ ids })) as Row[];
-    const byId = new Map(rows.map((row) => [row.id as number, row]));
+    const byId = new Map(rows.map((row) => [idOf(row), row]));
     return ids.flatMap((id): Row[] => {
       const row = byId.get(id);
       return row ? [row] : [];
@@ -168,7 +171,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     if (options.parent) noteChildLock(tx, `${resource} ${id}`);
     const [row] = await tx
       .select()
-      .from(table as CrudTable)
+      .from(base)
       .where(and(eq(table.id, id), scopeOf(user)))
       .for('no key update');
     if (!row) throw notFound();
@@ -183,7 +186,8 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     : undefined;
   if (parent && !parentKey) throw new Error(`${resource}: parent.column is not a column of its table`);
   const parentOf = (values: unknown): number | undefined => {
-    const value = parentKey && values ? (values as Row)[parentKey] : undefined;
+    const value: unknown =
+      parentKey && typeof values === 'object' && values !== null ? Reflect.get(values, parentKey) : undefined;
     return typeof value === 'number' ? value : undefined;
   };
 
@@ -197,10 +201,11 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     if (!parent || !parentKey) return lockRow(tx, id, user);
     const [found] = await tx
       .select({ parentId: parent.column })
-      .from(table as CrudTable)
+      .from(base)
       .where(and(eq(table.id, id), scopeOf(user)));
     if (!found) throw notFound();
-    const parentId = found.parentId as number;
+    const parentId = found.parentId;
+    if (typeof parentId !== 'number') throw notFound();
     await parent.lock(tx, movingTo === undefined ? [parentId] : [parentId, movingTo], user);
     const row = await lockRow(tx, id, user);
     if (parentOf(row) !== parentId) throw conflict(MESSAGES.concurrentChange);
@@ -245,12 +250,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
 
   /** Where a list's ids come from: the table alone when nothing needs the joins (index-only scans). */
   const idsFrom = <S extends SelectedFields>(joined: boolean, fields: S) =>
-    joined
-      ? selectFrom(db, fields)
-      : db
-          .select(fields)
-          .from(table as CrudTable)
-          .$dynamic();
+    joined ? selectFrom(db, fields) : db.select(fields).from(base).$dynamic();
 
   async function list<R = Item>(
     query: ListQueryOf<D>,
@@ -265,9 +265,9 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     // The definition's list query let `sort` through: a value the module does not map is a bug,
     // never a silent default order (the types prevent it; test/resources.test.ts proves it).
     if (sort && !named) throw new Error(`${resource}: the sort value ${sort} has no column`);
-    const fallback = options.defaultSort ?? {
+    const fallback: NonNullable<typeof options.defaultSort> = options.defaultSort ?? {
       column: Object.values<SortColumns>(options.sortable)[0] ?? table.id,
-      order: 'asc' as const,
+      order: 'asc',
     };
     const columns: readonly PgColumn[] = [named ?? fallback.column].flat();
     const direction = named || explicitOrder ? order : fallback.order;
@@ -280,7 +280,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
       .orderBy(...ordering)
       .limit(limit)
       .offset((page - 1) * limit);
-    const data = (await rowsOf(ids.map((row) => row.id as number))).map((row) => toJson<R>(row));
+    const data = (await rowsOf(ids.flatMap((row) => idOf(row) ?? []))).map((row) => toJson<R>(row));
     // A page that is not full is the last one: its total needs no count.
     const lastPage = data.length < limit && (data.length > 0 || page === 1);
     const total = lastPage
@@ -366,10 +366,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
         if (parent && parentId !== undefined) await parent.lock(tx, [parentId], user);
         // Without a hook the parsed body is the row: the definition's create schema matches the table.
         const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx) : (input as InsertOf<T>);
-        const [row] = (await tx
-          .insert(table as CrudTable)
-          .values(values)
-          .returning()) as Stored[];
+        const [row] = (await tx.insert(base).values(values).returning()) as Stored[];
         if (!row) throw new Error('insert returned no row');
         await hooks.afterWrite?.({ before: null, after: row }, ctx);
         await audit(tx, user, 'create', null, row);
@@ -390,7 +387,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
           ? await hooks.beforeUpdate(input, current, ctx)
           : (input as Partial<InsertOf<T>>);
         const [row] = (await tx
-          .update(table as CrudTable)
+          .update(base)
           .set({ ...values, updatedAt: new Date() })
           .where(eq(table.id, id))
           .returning()) as Stored[];
@@ -416,7 +413,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
         await hooks.beforeDelete?.(current, ctx);
         // A record still referenced fails with 23503: the resource's `inUse` 409, or the error
         // handler's generic 409 'en uso'.
-        await tx.delete(table as CrudTable).where(eq(table.id, id));
+        await tx.delete(base).where(eq(table.id, id));
         await hooks.afterWrite?.({ before: current, after: null }, ctx);
         await audit(tx, user, 'delete', current, null);
         return current;

@@ -180,14 +180,14 @@ export function planDebt(rng: Random, collectionType: string, reference: string,
       EmbargoStatus,
       number
     >);
-    const court = draft.court as string;
+    const court = draft.court ?? '';
     draft.embargos.push({
       type,
       amount: share(owed, 130),
       date,
       status: embargoStatus,
       court,
-      caseNumber: draft.caseNumber as string,
+      caseNumber: draft.caseNumber ?? '',
     });
     if (type === 'Sueldo' && embargoStatus === 'TRABADO' && status === 'ACTIVA') {
       let left = subtractMoney(owed, ...draft.payments.map((p) => p.amount));

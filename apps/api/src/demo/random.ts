@@ -37,14 +37,16 @@ export class Random {
 
   /** One of the keys, with probability proportional to its weight. */
   weighted<K extends string>(weights: Readonly<Record<K, number>>): K {
-    const entries = Object.entries(weights) as [K, number][];
-    const total = entries.reduce((sum, [, w]) => sum + w, 0);
+    const keys = Object.keys(weights).filter((key): key is K => Object.hasOwn(weights, key));
+    const total = keys.reduce((sum, key) => sum + weights[key], 0);
     let roll = this.next() * total;
-    for (const [key, weight] of entries) {
-      roll -= weight;
+    for (const key of keys) {
+      roll -= weights[key];
       if (roll < 0) return key;
     }
-    return (entries.at(-1) as [K, number])[0];
+    const last = keys.at(-1);
+    if (last === undefined) throw new Error('weighted() needs at least one key');
+    return last;
   }
 
   /** An amount between two whole-peso bounds, with cents: "123456.78". */

@@ -89,15 +89,18 @@ export async function referenceData(tx: Tx, rng: Random, password: string) {
     subTypeRows.map((row) => [`${row.eventTypeId}:${row.name.toLowerCase()}`, row.id]),
   );
 
+  const companiesAdded: { id: number; name: string; types: readonly string[] }[] = [];
+  const collectors: number[] = [];
+  const createdUsers: DemoUser[] = [];
   const refs = {
     collectionTypes: await catalog(tx, collectionTypes, Object.keys(COLLECTION_TYPES)),
     eventTypes: eventTypeIds,
     subType: (typeId: number, name: string) => subTypeIds.get(`${typeId}:${name.toLowerCase()}`) ?? null,
     outcomes: await catalog(tx, asCatalog(eventHistoryTypes), OUTCOMES),
     embargoTypes: await catalog(tx, asCatalog(embargoTypes), EMBARGO_TYPES),
-    companies: [] as { id: number; name: string; types: readonly string[] }[],
-    collectors: [] as number[],
-    createdUsers: [] as DemoUser[],
+    companies: companiesAdded,
+    collectors,
+    createdUsers,
   };
 
   for (const [i, company] of COMPANIES.entries()) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { create as createTar, extract as extractTar } from 'tar';
+import type { Executor } from '../crud';
 import type { Database, Db } from '../db/client';
 
 /**
@@ -30,7 +31,7 @@ const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The tables a backup holds: every base table of the public schema. */
-export async function publicTables(db: Db): Promise<string[]> {
+export async function publicTables(db: Executor): Promise<string[]> {
   const rows = rowsOf<{ name: string }>(
     await db.execute(sql`SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`),
@@ -39,7 +40,7 @@ export async function publicTables(db: Db): Promise<string[]> {
 }
 
 /** The foreign keys of the public tables, as ALTER TABLE … ADD CONSTRAINT needs them. */
-async function foreignKeys(db: Db) {
+async function foreignKeys(db: Executor) {
   return rowsOf<{ table: string; name: string; definition: string }>(
     await db.execute(sql`SELECT c.conrelid::regclass::text AS table, c.conname AS name,
       pg_get_constraintdef(c.oid) AS definition
@@ -65,7 +66,7 @@ export async function backup(database: Database, dataDir: string, file: string):
     const migrations = await migrationCount(db);
     await db.transaction(
       async (tx) => {
-        for (const table of await publicTables(tx as unknown as Db)) {
+        for (const table of await publicTables(tx)) {
           const out = createWriteStream(path.join(staging, 'db', `${table}.jsonl`));
           await tx.execute(
             sql`DECLARE dump NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(table)} t`,
@@ -153,7 +154,7 @@ export async function restore(database: Database, dataDir: string, file: string)
       throw new RestoreError(`La carpeta de documentos ${documents} no está vacía.`);
     }
     await db.transaction(async (tx) => {
-      const keys = await foreignKeys(tx as unknown as Db);
+      const keys = await foreignKeys(tx);
       for (const key of keys)
         await tx.execute(sql`ALTER TABLE ${ident(key.table)} DROP CONSTRAINT ${ident(key.name)}`);
       for (const table of tables) {

@@ -1,4 +1,5 @@
-import { date, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, customType, date, index, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { currencyEnum } from './enums';
 
 /**
@@ -62,4 +63,29 @@ export const kpiPortfolio = pgTable(
     balance: total('balance'),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.collectionTypeId, t.currency] })],
+);
+
+/** PostgreSQL's one-byte "char" (not char(1)): the kind of a pending delta. */
+const byteChar = customType<{ data: string }>({ dataType: () => '"char"' });
+
+/**
+ * The deltas of the open transactions (migration 0009): the kpi_* triggers append here, and a
+ * deferred constraint trigger folds each transaction's rows into the summaries at COMMIT, in key
+ * order, then deletes them. Empty at rest.
+ */
+export const kpiPending = pgTable(
+  'kpi_pending',
+  {
+    tx: bigint('tx', { mode: 'number' }).notNull().default(sql`txid_current()`),
+    kind: byteChar('kind').notNull(),
+    companyId: integer('company_id').notNull(),
+    day: date('day'),
+    typeId: integer('type_id'),
+    currency: currencyEnum('currency').notNull(),
+    n: integer('n').notNull(),
+    amount: numeric('amount').notNull(),
+    paid: numeric('paid').notNull().default('0'),
+    balance: numeric('balance').notNull().default('0'),
+  },
+  (t) => [index('kpi_pending_tx_idx').on(t.tx)],
 );

@@ -20,6 +20,7 @@ export * from './schemas/deposits';
 export * from './schemas/documents';
 export * from './schemas/embargos';
 export * from './schemas/events';
+export * from './schemas/imports';
 export * from './schemas/list';
 export * from './schemas/observations';
 export * from './schemas/payments';

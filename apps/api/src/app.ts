@@ -20,6 +20,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerDocs } from './docs';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, sendBare } from './errors';
+import { type RunnerOptions, registerJobs } from './jobs';
 import { auditModule } from './modules/audit';
 import { catalogsModule } from './modules/catalogs';
 import { companiesModule } from './modules/companies';
@@ -127,10 +128,12 @@ export interface BuildOptions {
   database: Database;
   /** Fastify's logger option; defaults to pino at info level with the redactions above. */
   logger?: FastifyServerOptions['logger'];
+  /** The job runner's pace and concurrency (tests shorten its timings); defaults: jobs/runner.ts. */
+  jobs?: RunnerOptions;
 }
 
 /** The whole product as a Fastify instance, without listening: tests drive it with `app.inject`. */
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, logger, jobs }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(),
     bodyLimit: 1024 * 1024,
@@ -182,6 +185,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   const { db } = database;
   registerGuard(app, userStatesOf(app, database));
   scheduleKpiPendingVacuum(app, database);
+  registerJobs(app, database, jobs);
 
   healthModule(app, db, VERSION);
   authRoutes(app, { db, config });

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDatabase, type Database } from '../src/db/client';
 import { seed } from '../src/db/seed';
+import type { RunnerOptions } from '../src/jobs';
 
 export const ADMIN_ALIAS = 'admin';
 export const ADMIN_PASSWORD = 'clave-admin-123';
@@ -71,10 +72,12 @@ export interface StartOptions {
   announce?: (line: string) => void;
   /** false: migrated but empty (no first ADMIN), as a restore needs it. */
   seed?: boolean;
+  /** The job runner's options (tests shorten its timings). */
+  jobs?: RunnerOptions;
 }
 
 export async function startApp(backend: BackendName, options: StartOptions = {}): Promise<TestApp> {
-  const { env = {}, logger = false, announce = () => {}, seed: withSeed = true } = options;
+  const { env = {}, logger = false, announce = () => {}, seed: withSeed = true, jobs } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cobranzas-api-'));
   let config = loadConfig({
     DATA_DIR: dataDir,
@@ -104,7 +107,7 @@ export async function startApp(backend: BackendName, options: StartOptions = {})
   const database = await createDatabase(config, { memory: true });
   await database.migrate();
   if (withSeed) await seed(database.db, config, announce);
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, jobs });
   await app.ready();
   return {
     app,

@@ -16,13 +16,17 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`npm start`'s entry) as a child process on a free port: PGlite in a fresh
- * directory unless `env` names a DATABASE_URL (or a DATA_DIR to reuse). Resolves once it listens.
+ * The real server (`npm start`'s entry, or another `entry` file that calls the same serve()) as a
+ * child process on a free port: PGlite in a fresh directory unless `env` names a DATABASE_URL (or a
+ * DATA_DIR to reuse). Resolves once it listens.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  entry: string = SERVER,
+): Promise<ServerProcess> {
   const owned = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cobranzas-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: {
       ...process.env,
       PORT: '0',

@@ -11,9 +11,9 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { autoMapping } from '@cobranzas/shared';
+import { toImportRow } from '@cobranzas/shared/imports';
 import ExcelJS from 'exceljs';
 import { readRows } from '../src/modules/imports/parse/rows';
-import { toImportRow } from '../src/modules/imports/parse/validate';
 
 const HEADERS = [
   'Nro Operación',

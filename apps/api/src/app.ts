@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ApiResource, MESSAGES } from '@cobranzas/shared';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyInstance,
@@ -31,6 +32,7 @@ import { documentsModule } from './modules/documents';
 import { embargosModule } from './modules/embargos';
 import { eventsModule } from './modules/events';
 import { healthModule } from './modules/health';
+import { type ImportsOptions, importsModule } from './modules/imports';
 import { observationsModule } from './modules/observations';
 import { paymentsModule } from './modules/payments';
 import { quotasModule } from './modules/quotas';
@@ -130,10 +132,12 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The job runner's pace and concurrency (tests shorten its timings); defaults: jobs/runner.ts. */
   jobs?: RunnerOptions;
+  /** The portfolio import's batch size (tests shrink it); default: modules/imports/job.ts. */
+  imports?: ImportsOptions;
 }
 
 /** The whole product as a Fastify instance, without listening: tests drive it with `app.inject`. */
-export async function buildApp({ config, database, logger, jobs }: BuildOptions) {
+export async function buildApp({ config, database, logger, jobs, imports }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(),
     bodyLimit: 1024 * 1024,
@@ -202,7 +206,11 @@ export async function buildApp({ config, database, logger, jobs }: BuildOptions)
   eventsModule(app, db);
   observationsModule(app, db);
   embargosModule(app, db);
-  await documentsModule(app, db, localDocumentStorage(path.join(config.dataDir, 'documents')));
+  // Uploads stream through the parser (limits set per route); it never buffers a file.
+  await app.register(multipart);
+  const storage = localDocumentStorage(path.join(config.dataDir, 'documents'));
+  documentsModule(app, db, storage);
+  importsModule(app, db, storage, imports);
   tasksModule(app, db);
   reportsModule(app, db);
   auditModule(app, db);

@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../src/config';
 import { createDatabase, type Database } from '../src/db/client';
 import { seed } from '../src/db/seed';
 import type { RunnerOptions } from '../src/jobs';
+import type { ImportsOptions } from '../src/modules/imports';
 
 export const ADMIN_ALIAS = 'admin';
 export const ADMIN_PASSWORD = 'clave-admin-123';
@@ -74,10 +75,12 @@ export interface StartOptions {
   seed?: boolean;
   /** The job runner's options (tests shorten its timings). */
   jobs?: RunnerOptions;
+  /** The portfolio import's options (a smaller batch). */
+  imports?: ImportsOptions;
 }
 
 export async function startApp(backend: BackendName, options: StartOptions = {}): Promise<TestApp> {
-  const { env = {}, logger = false, announce = () => {}, seed: withSeed = true, jobs } = options;
+  const { env = {}, logger = false, announce = () => {}, seed: withSeed = true, jobs, imports } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cobranzas-api-'));
   let config = loadConfig({
     DATA_DIR: dataDir,
@@ -107,7 +110,7 @@ export async function startApp(backend: BackendName, options: StartOptions = {})
   const database = await createDatabase(config, { memory: true });
   await database.migrate();
   if (withSeed) await seed(database.db, config, announce);
-  const app = await buildApp({ config, database, logger, jobs });
+  const app = await buildApp({ config, database, logger, jobs, imports });
   await app.ready();
   return {
     app,

@@ -4,17 +4,6 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { autoMapping, formatMoney, fromCents } from '@cobranzas/shared';
-import ExcelJS from 'exceljs';
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportFileError } from '../src/modules/imports/parse/errors';
-import {
-  decodeWindows1252,
-  detectDelimiter,
-  readRows,
-  type SheetRow,
-} from '../src/modules/imports/parse/rows';
-import { toImportRow } from '../src/modules/imports/parse/validate';
 import {
   excelSerialDate,
   readAmount,
@@ -26,7 +15,18 @@ import {
   readProvince,
   readRate,
   splitFullName,
-} from '../src/modules/imports/parse/values';
+  toImportRow,
+} from '@cobranzas/shared/imports';
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportFileError } from '../src/modules/imports/parse/errors';
+import {
+  decodeWindows1252,
+  detectDelimiter,
+  readRows,
+  type SheetRow,
+} from '../src/modules/imports/parse/rows';
 
 let dir: string;
 beforeAll(async () => {

@@ -41,6 +41,7 @@ const CANDIDATES = [
   ...shared.EMBARGO_STATUSES,
   ...shared.PAYMENT_METHODS,
   ...shared.USER_TYPES,
+  ...shared.IMPORT_STATUSES,
 ];
 function sampleFor(definition: ResourceDefinition, filter: string): string {
   const schema = definition.filters[filter];

@@ -51,6 +51,8 @@ export const RESOURCE_SUBJECTS = {
   embargos: 'Debts',
   documents: 'Debts',
   report: 'Debts',
+  /** Staff only (STAFF_ONLY_RESOURCES): a CLIENTE is refused though it may view Debts. */
+  imports: 'Debts',
   debtors: 'debtors',
   tasks: 'tasks',
   users: 'SystemManagement',
@@ -66,6 +68,10 @@ export const RESOURCE_SUBJECTS = {
   audit: 'SystemManagement',
 } as const satisfies Record<string, Subject>;
 export type ApiResource = keyof typeof RESOURCE_SUBJECTS;
+
+/** DESIGN.md §10.6: resources of the agency's own work, which a CLIENTE never reaches (403). */
+export const STAFF_ONLY_RESOURCES: readonly ApiResource[] = ['imports'];
+export const isStaffOnly = (resource: ApiResource) => STAFF_ONLY_RESOURCES.includes(resource);
 
 /** DESIGN.md §6: the action an HTTP method needs. */
 export const METHOD_ACTIONS = {

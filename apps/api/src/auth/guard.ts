@@ -3,6 +3,7 @@ import {
   type AppAbility,
   defineAbilityFor,
   type HttpMethod,
+  isStaffOnly,
   MESSAGES,
   METHOD_ACTIONS,
   RESOURCE_SUBJECTS,
@@ -48,6 +49,7 @@ function authorize(request: FastifyRequest, routeUrl: string) {
   if (!abilityOf(request.user.type).can(METHOD_ACTIONS[method], RESOURCE_SUBJECTS[resource])) {
     throw new HttpError(403, MESSAGES.forbidden);
   }
+  if (request.user.type === 'CLIENTE' && isStaffOnly(resource)) throw new HttpError(403, MESSAGES.forbidden);
 }
 
 /**

@@ -19,7 +19,7 @@ export interface AuditEntry {
 }
 
 /** Writes one audit row; call it inside the write's transaction so both commit or neither does. */
-export async function writeAudit(db: Executor, user: TokenPayload, entry: AuditEntry) {
+export async function writeAudit(db: Executor, user: Pick<TokenPayload, 'sub' | 'name'>, entry: AuditEntry) {
   await db.insert(auditLog).values({
     userId: user.sub,
     userName: user.name,

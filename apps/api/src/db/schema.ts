@@ -9,6 +9,7 @@ export * from './tables/documents';
 export * from './tables/embargos';
 export * from './tables/enums';
 export * from './tables/events';
+export * from './tables/imports';
 export * from './tables/jobs';
 export * from './tables/kpi';
 export * from './tables/observations';

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { JobRunner, type RunnerOptions } from './runner';
 
 export { JOB_STATUSES, type Job, type JobStatus } from '../db/schema';
-export { cancel, type EnqueueOptions, enqueue, getJob, JOBS_CHANNEL } from './queue';
+export { announce, cancel, type EnqueueOptions, enqueue, getJob, JOBS_CHANNEL } from './queue';
 export {
   JOB_TIMING,
   type JobContext,

@@ -50,6 +50,15 @@ export async function enqueue(
 }
 
 /**
+ * Wakes this process's runners for `kind` now. enqueue() already does, but a job enqueued inside a
+ * transaction is not visible until it commits: call this after the commit, or the job waits for the
+ * next poll.
+ */
+export function announce(kind: string) {
+  localJobEvents.emit('queued', kind);
+}
+
+/**
  * QUEUED or RUNNING → CANCELLED. A running handler sees it at its next heartbeat or progress (its
  * signal aborts, progress() throws) and whatever it returns afterwards is dropped. False when the
  * job does not exist or had already ended.

@@ -74,7 +74,7 @@ async function drained(emitter: NodeJS.EventEmitter, out: Writable) {
  * the zip's input or `out` holds more than its high-water mark. The zip's input is ExcelJS 4.4's
  * internal pipe; if it is not found, only `out` is watched.
  */
-async function keepUp(sheet: unknown, out: Writable) {
+export async function keepUp(sheet: unknown, out: Writable) {
   await new Promise((resolve) => setImmediate(resolve));
   const zipInput = (sheet as { stream?: { pipes?: LegacyWritable[] } }).stream?.pipes?.[0];
   // A readable-stream 2 PassThrough: no writableNeedDrain getter, the flag is in its state.

@@ -111,6 +111,8 @@ export const debtsResource = defineResource({
     debtTypeId: idFilter,
     collectionTypeId: idFilter,
     assignedUserId: idFilter,
+    /** The debts a portfolio import created (DESIGN.md §10.1). */
+    importId: idFilter,
     status: z.enum(DEBT_STATUSES).optional(),
     reference: z.string().trim().max(60).optional(),
     dni: z.string().trim().max(11).optional(),

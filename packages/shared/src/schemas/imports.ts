@@ -1,5 +1,7 @@
 import './zodConfig';
 import { z } from 'zod';
+import { defineResource } from '../resource';
+import { idFilter } from './common';
 
 /**
  * The portfolio import's fields and automatic column mapping (DESIGN.md §10.1). Shared by the web's
@@ -414,3 +416,85 @@ export const importMappingJsonSchema = z
     }
   })
   .pipe(importMappingSchema);
+
+/** §10.1's statuses of an import (contract). */
+export const IMPORT_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED', 'CANCELLED'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
+  QUEUED: 'En espera',
+  RUNNING: 'En curso',
+  DONE: 'Terminada',
+  FAILED: 'Falló',
+  CANCELLED: 'Cancelada',
+};
+/** An import still working: its page keeps asking how far it got. */
+export const importIsActive = (status: ImportStatus) => status === 'QUEUED' || status === 'RUNNING';
+
+/**
+ * GET /api/imports/{id} (§10.1, contract), plus what the screens show beside it: the company's and
+ * author's names, the file's kind and headers, and `error`, the Spanish reason of a FAILED import.
+ * Counts are of rows: `rejected` rows were not imported; `warnings` rows were, with a remark.
+ */
+export const importSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(IMPORT_STATUSES),
+  fileName: z.string(),
+  companyId: z.number().int(),
+  companyName: z.string().nullable(),
+  dryRun: z.boolean(),
+  mapping: z.record(z.string(), z.string()),
+  totalRows: z.number().int().nullable(),
+  processedRows: z.number().int(),
+  created: z.object({ debtors: z.number().int(), debts: z.number().int() }),
+  updatedDebtors: z.number().int(),
+  unchanged: z.number().int(),
+  rejected: z.number().int(),
+  warnings: z.number().int(),
+  error: z.string().nullable(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type Import = z.infer<typeof importSchema>;
+
+/** Listed (newest first) and read by the generic calls; created by the multipart upload, cancelled by DELETE. */
+export const importsResource = defineResource({
+  path: 'imports',
+  label: 'importaciones',
+  item: importSchema,
+  sortable: ['createdAt', 'id'],
+  filters: {
+    companyId: idFilter,
+    dryRun: z.stringbool().optional(),
+    status: z.enum(IMPORT_STATUSES).optional(),
+  },
+  operations: ['list', 'read'],
+});
+
+/** A cell of the preview's sample rows: a date cell travels as `{ date: ISO }` (see cellToJson). */
+const cellJsonSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.object({ date: z.string() }),
+]);
+
+/**
+ * POST /api/imports/preview (multipart `file`, optional `companyId`): what the mapping step shows
+ * before anything is imported. `mapping` is the company's last mapping when every column it names is
+ * in this file (`mappingSource: 'company'`), else the automatic one.
+ */
+export const importPreviewSchema = z.object({
+  fileName: z.string(),
+  headers: z.array(z.string()),
+  sample: z.array(z.object({ rowNumber: z.number().int(), cells: z.record(z.string(), cellJsonSchema) })),
+  mapping: z.record(z.string(), z.string()),
+  mappingSource: z.enum(['company', 'auto']),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+/** Rows the preview shows. */
+export const IMPORT_PREVIEW_ROWS = 10;

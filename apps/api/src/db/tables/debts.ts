@@ -5,6 +5,7 @@ import { id, money, timestamps } from './columns';
 import { companies } from './companies';
 import { debtors } from './debtors';
 import { currencyEnum, debtStatusEnum } from './enums';
+import { imports } from './imports';
 import { users } from './users';
 
 /**
@@ -32,12 +33,16 @@ export const debts = pgTable(
     originDate: date('origin_date'),
     defaultDate: date('default_date'),
     punitiveRate: numeric('punitive_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** Compensatory interest, % a year, as the client's file gave it (the balance to date uses it: issue 17). */
+    interestRate: numeric('interest_rate', { precision: 5, scale: 2 }),
     status: debtStatusEnum('status').notNull().default('ACTIVA'),
     // A user with debts assigned cannot be deleted (deactivate instead): no ON DELETE SET NULL.
     assignedUserId: integer('assigned_user_id').references(() => users.id),
     court: varchar('court', { length: 200 }),
     caseNumber: varchar('case_number', { length: 60 }),
     notes: text('notes'),
+    /** The portfolio import that created it (DESIGN.md §10.1). */
+    importId: integer('import_id').references(() => imports.id),
     servicesAmount: money('services_amount').notNull().default('0'),
     moraAmount: money('mora_amount').notNull().default('0'),
     paidAmount: money('paid_amount').notNull().default('0'),
@@ -56,6 +61,7 @@ export const debts = pgTable(
     index('debts_assigned_user_id_idx').on(t.assignedUserId),
     index('debts_collection_type_id_idx').on(t.collectionTypeId),
     index('debts_reference_idx').on(t.reference),
+    index('debts_import_id_idx').on(t.importId).where(sql`${t.importId} IS NOT NULL`),
     // Free-text search on the debt's own text (modules/debts/search.ts).
     index('debts_search_trgm_idx').using(
       'gin',

@@ -60,6 +60,7 @@ export function debtsModule(app: FastifyInstance, db: Db) {
       debtTypeId: equals(debts.debtTypeId),
       collectionTypeId: equals(debts.collectionTypeId),
       assignedUserId: equals(debts.assignedUserId),
+      importId: equals(debts.importId),
       status: equals(debts.status),
       reference: equals(debts.reference),
       dni: filterOn(debts.debtorId, (value: string) => debtsOfDebtor(onlyDigits(value))),

@@ -1,4 +1,3 @@
-import { Transform, type TransformCallback } from 'node:stream';
 import { DOCUMENT_TYPES, extensionOf } from '@cobranzas/shared';
 import { fileTypeFromStream } from 'file-type/node';
 import type { DocumentStorage } from '../../storage';
@@ -7,41 +6,9 @@ const ALLOWED_MIMES = new Set<string>(Object.values(DOCUMENT_TYPES));
 /** OLE2 compound files (file-type's "cfb") are also .msi and others: only these names make them Office. */
 const LEGACY_OFFICE = { doc: DOCUMENT_TYPES.doc, xls: DOCUMENT_TYPES.xls } as const;
 
-/**
- * Passes bytes through to storage while counting them and checking whether they are UTF-8 text
- * without NULs, so a text or CSV file needs no second read.
- */
-export class ContentProbe extends Transform {
-  size = 0;
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
-  private text = true;
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.size += chunk.length;
-    if (this.text) {
-      if (chunk.includes(0)) this.text = false;
-      else this.text = this.decodes(() => this.decoder.decode(chunk, { stream: true }));
-    }
-    done(null, chunk);
-  }
-
-  /** Call once, after the last byte: an unfinished multi-byte sequence at the end is not text. */
-  isText(): boolean {
-    return this.text && this.decodes(() => this.decoder.decode());
-  }
-
-  private decodes(decode: () => unknown): boolean {
-    try {
-      decode();
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
-
 /** The cleaning of a shown name lives in shared (fileNames.ts): the web's rename shows the same. */
 export { documentFileName as displayName, extensionOf } from '@cobranzas/shared';
+export { ContentProbe } from '../../uploads';
 
 /**
  * The MIME type to store for an upload, decided by its content (magic numbers read back from

@@ -1,5 +1,4 @@
 import { documentsResource, MESSAGES } from '@cobranzas/shared';
-import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, equals } from '../../crud';
@@ -16,9 +15,7 @@ import { uploadRoute } from './upload';
  * Uploaded files: multipart upload, metadata list/read/rename/delete, download. A CLIENTE sees only
  * documents of its company's debts, never a debtor's own.
  */
-export async function documentsModule(app: FastifyInstance, db: Db, storage: DocumentStorage) {
-  // Limits are set per request by the upload route; the parser only streams, it never buffers.
-  await app.register(multipart);
+export function documentsModule(app: FastifyInstance, db: Db, storage: DocumentStorage) {
   const service = crudModule(app, db, {
     definition: documentsResource,
     table: documents,

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream';
 import {
   DOCUMENT_MAX_BYTES,
   documentsResource,
@@ -7,9 +5,8 @@ import {
   idSchema,
   MESSAGES,
 } from '@cobranzas/shared';
-import type { MultipartFile } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type CrudService, docsFor, errorResponses } from '../../crud';
@@ -17,17 +14,11 @@ import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { badRequest, HttpError } from '../../errors';
 import type { DocumentStorage } from '../../storage';
-import { ContentProbe, detectMimeType, displayName } from './content';
+import { receiveUpload, type UploadOptions } from '../../uploads';
+import { detectMimeType, displayName } from './content';
 
-/** Room for the multipart boundaries and the small fields around a file of the maximum size. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-const LIMITS = { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 };
-
-const tooLarge = () => new HttpError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
 const notAllowed = () =>
   new HttpError(415, MESSAGES.fileTypeNotAllowed, { file: [MESSAGES.fileTypeNotAllowed] });
-
-const malformed = () => new HttpError(400, MESSAGES.invalidInput, { file: [MESSAGES.multipartRequired] });
 
 const ownerSchema = z
   .object({ debtId: idSchema.optional(), debtorId: idSchema.optional() })
@@ -36,102 +27,16 @@ const ownerSchema = z
     path: ['debtId'],
   });
 
-interface Stored {
-  key: string;
-  size: number;
-  mimeType: string;
-  fileName: string;
-}
-
-/**
- * Streams one file part to storage under a new key; checks size and content. Removes it on refusal.
- *
- * Every stream here has its 'error' handled from the moment it exists: the file part and the probe
- * are joined by `pipeline`, never by `.pipe()`, which leaves the probe without a listener while
- * storage is still opening its file — and a body cut short in that moment (issue 14) was an
- * unhandled 'error' that ended the process.
- */
-async function store(part: MultipartFile, storage: DocumentStorage): Promise<Stored> {
-  // Spread over 256 folders; never derived from the client's name.
-  const key = `${randomUUID().slice(0, 2)}/${randomUUID()}`;
-  const probe = new ContentProbe();
-  // The client's side failing (a body cut short, a closed connection) is a 400; storage's is a 500.
-  // A small body may already have failed before this runs, and then no event will ever come.
-  let cut = Boolean(part.file.errored) || (part.file.destroyed && !part.file.readableEnded);
-  part.file.on('error', () => {
-    cut = true;
-  });
-  part.file.on('close', () => {
-    if (!part.file.readableEnded) cut = true;
-  });
-  // Errors end both streams (and so storage's write) and are read below through `cut`.
-  pipeline(part.file, probe, () => {});
-  try {
-    if (cut) throw malformed();
-    await storage.put(key, probe).catch((error: unknown) => {
-      throw cut ? malformed() : error;
-    });
-    if (cut) throw malformed();
-    if (part.file.truncated) throw tooLarge();
-    if (probe.size === 0) throw badRequest('file', MESSAGES.fileEmpty);
-    const mimeType = await detectMimeType(storage, key, part.filename, probe.isText());
+/** A document's bytes: any size up to 20 MB, a type the content proves (not the name). */
+const DOCUMENT_UPLOAD: UploadOptions<{ mimeType: string; fileName: string }> = {
+  maxBytes: DOCUMENT_MAX_BYTES,
+  tooLargeMessage: MESSAGES.fileTooLarge,
+  async inspect({ key, clientName, isText }, storage) {
+    const mimeType = await detectMimeType(storage, key, clientName, isText);
     if (!mimeType) throw notAllowed();
-    return { key, size: probe.size, mimeType, fileName: displayName(part.filename, mimeType) };
-  } catch (error) {
-    probe.destroy();
-    await storage.remove(key).catch(() => {});
-    throw error;
-  }
-}
-
-/**
- * Errors of reading the form, as the Spanish answers of DESIGN.md §7: @fastify/multipart's limits,
- * and anything busboy finds wrong in the body (no boundary, a part cut short) → 400.
- */
-function translate(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
-  switch ((error as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge();
-    case 'FST_FILES_LIMIT':
-      return badRequest('file', MESSAGES.oneFileOnly);
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return new HttpError(400, MESSAGES.invalidInput);
-    default:
-      return malformed();
-  }
-}
-
-/** Reads the whole form: its fields and exactly one file in the field `file`, already stored. */
-async function receive(request: FastifyRequest, storage: DocumentStorage) {
-  const fields: Record<string, string> = {};
-  let stored: Stored | undefined;
-  let storing = false;
-  try {
-    for await (const part of request.parts({ limits: LIMITS })) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-      } else if (part.fieldname !== 'file') {
-        // Drained and ignored, but still listened to: a part cut short must not end the process.
-        part.file.on('error', () => {});
-        part.file.resume();
-        throw badRequest('file', MESSAGES.fileRequired);
-      } else {
-        // store() decides its own errors: a storage failure must stay a 500, not become a 400.
-        storing = true;
-        stored = await store(part, storage);
-        storing = false;
-      }
-    }
-  } catch (error) {
-    if (stored) await storage.remove(stored.key).catch(() => {});
-    throw storing ? error : translate(error);
-  }
-  if (!stored) throw badRequest('file', MESSAGES.fileRequired);
-  return { fields, stored };
-}
+    return { mimeType, fileName: displayName(clientName, mimeType) };
+  },
+};
 
 /**
  * POST /api/documents (multipart: `file` and `debtId` or `debtorId`). The bytes go to storage
@@ -170,11 +75,7 @@ export function uploadRoute(
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('file', MESSAGES.multipartRequired);
-      // An honest client that announces too much is refused before a byte is read.
-      if (Number(request.headers['content-length']) > DOCUMENT_MAX_BYTES + MULTIPART_OVERHEAD)
-        throw tooLarge();
-      const { fields, stored } = await receive(request, storage);
+      const { fields, stored } = await receiveUpload(request, storage, DOCUMENT_UPLOAD);
       try {
         const owner = ownerSchema.safeParse(fields);
         if (!owner.success) {

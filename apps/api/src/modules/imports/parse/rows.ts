@@ -11,17 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { type CellValue, cellText, isBlank } from '@cobranzas/shared/imports';
 import { CsvError, parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { DEFAULT_READ_LIMITS, FILE_ERRORS, ImportFileError, type ReadLimits } from './errors';
-import { cellText, isBlank } from './values';
 import { InflateBudget, openZipEntry, readZipDirectory, type ZipEntry, ZipFormatError } from './zip';
 
 export type ImportKind = 'xlsx' | 'csv';
 /** The upload: a file on disk, or a stream of its bytes (an .xlsx stream is first copied to a temp file). */
 export type ImportFile = { path: string } | { stream: Readable };
 /** A cell as read: text (CSV, text cells), number, boolean, Date (date cells) or null. */
-export type CellValue = string | number | boolean | Date | null;
+export type { CellValue };
 
 export interface SheetRow {
   rowNumber: number;

@@ -8,10 +8,12 @@
  * empty and the row goes on): an invalid e-mail, province or birth date — contact details should not
  * cost the agency the debt.
  */
-import { IMPORT_FIELD_LABELS, type ImportField, type ImportMapping, type Province } from '@cobranzas/shared';
+
 import { z } from 'zod';
-import type { CellValue } from './rows';
+import type { Province } from '../enums';
+import { IMPORT_FIELD_LABELS, type ImportField, type ImportMapping } from '../schemas/imports';
 import {
+  type CellValue,
   type Currency,
   cellText,
   dniOfCuit,

@@ -6,19 +6,13 @@
  * Money never passes through a float: text is parsed as digits, and a numeric cell (a JS number) is
  * turned into its shortest decimal text first, then rounded to the cent as text.
  */
-import {
-  type CURRENCIES,
-  FIXED_DEBT_TYPES,
-  fromCents,
-  isValidCuit,
-  isValidDni,
-  MAX_YEAR,
-  MIN_YEAR,
-  normalizeDni,
-  onlyDigits,
-  PROVINCES,
-  type Province,
-} from '@cobranzas/shared';
+import { type CURRENCIES, FIXED_DEBT_TYPES, PROVINCES, type Province } from '../enums';
+import { isValidCuit, isValidDni, normalizeDni, onlyDigits } from '../ids';
+import { fromCents } from '../money';
+import { MAX_YEAR, MIN_YEAR } from '../schemas/common';
+
+/** A cell as the row reader gives it: text (CSV, text cells), number, boolean, Date (date cells) or null. */
+export type CellValue = string | number | boolean | Date | null;
 
 export type Read<T> = { value: T } | { error: string };
 export type Currency = (typeof CURRENCIES)[number];

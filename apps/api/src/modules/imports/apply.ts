@@ -1,0 +1,421 @@
+/**
+ * One batch of an import's rows against the database (DESIGN.md §10.1): which debtors and debts
+ * exist, which to create, which empty debtor fields to fill, and every warning and rejection with its
+ * Spanish reason. A real run writes it all in the caller's transaction; a dry run writes nothing but
+ * the batch's remarks and counters, and remembers what it would have created for the next batches.
+ */
+import { compareMoney, formatMoney, IMPORT_FIELD_LABELS } from '@cobranzas/shared';
+import { foldText, type ImportDebt, type ImportDebtor, type ImportRow } from '@cobranzas/shared/imports';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { debtors, debts, importIssues, imports } from '../../db/schema';
+
+/** A row of the file as the batch gets it. */
+export interface BatchRow {
+  rowNumber: number;
+  /** The row's cells as text, in the file's column order (the errors file repeats them). */
+  cells: string[];
+  read: ImportRow;
+}
+
+export interface ImportCounts {
+  createdDebtors: number;
+  createdDebts: number;
+  updatedDebtors: number;
+  unchanged: number;
+  rejected: number;
+  warnings: number;
+}
+
+export const zeroCounts = (): ImportCounts => ({
+  createdDebtors: 0,
+  createdDebts: 0,
+  updatedDebtors: 0,
+  unchanged: 0,
+  rejected: 0,
+  warnings: 0,
+});
+
+/** The debtor fields an import may fill, and how two values of each are compared. */
+const DEBTOR_FIELDS = [
+  'cuit',
+  'lastName',
+  'firstName',
+  'email',
+  'phone',
+  'altPhone',
+  'address',
+  'city',
+  'province',
+  'postalCode',
+  'employer',
+  'birthDate',
+] as const;
+type DebtorField = (typeof DEBTOR_FIELDS)[number];
+type DebtorValues = Record<DebtorField, string | null>;
+
+/** "PÉREZ" and "Perez" are one name; "11 4444-5555" and "1144445555" one phone. */
+function sameValue(field: DebtorField, a: string, b: string): boolean {
+  if (field === 'phone' || field === 'altPhone') return a.replace(/\D/g, '') === b.replace(/\D/g, '');
+  if (field === 'email') return a.trim().toLowerCase() === b.trim().toLowerCase();
+  return foldText(a) === foldText(b);
+}
+
+/** A debtor as the batch knows it: stored (id), created by this batch, or planned by a dry run. */
+interface KnownDebtor extends DebtorValues {
+  id: number | null;
+  dni: string;
+  /** Fields this import fills on a stored debtor. */
+  patch: Partial<Record<DebtorField, string>>;
+  /** Created by this import (in this batch or, in a dry run, an earlier one). */
+  isNew: boolean;
+}
+
+interface KnownDebt {
+  originalAmount: string;
+  currency: string;
+  dni: string;
+}
+
+/** What one import remembers between batches: the catalog, and what a dry run would have created. */
+export class ImportMemory {
+  readonly plannedDebtors = new Map<string, KnownDebtor>();
+  readonly plannedByCuit = new Map<string, KnownDebtor>();
+  readonly plannedDebts = new Map<string, KnownDebt>();
+  /** Stored debtors a dry run would fill (counted once). */
+  readonly plannedUpdates = new Set<number>();
+
+  constructor(
+    readonly importId: number,
+    readonly companyId: number,
+    readonly dryRun: boolean,
+    /** Collection types by folded name. */
+    readonly collectionTypes: Map<string, number>,
+  ) {}
+}
+
+export const APPLY_MESSAGES = {
+  unknownCollectionType: (name: string) =>
+    `Tipo de cobranza desconocido: «${name}» (no está en el catálogo de Tipos de cobranza)`,
+  idsOfTwoDebtors: (dni: string, cuit: string) =>
+    `El DNI ${dni} y el CUIT ${cuit} corresponden a deudores distintos ya cargados`,
+  noDniForNew: (cuit: string) =>
+    `No hay un deudor con el CUIT ${cuit} y no se puede dar de alta sin DNI (es el CUIT de una persona jurídica)`,
+  missingNameForNew: 'Falta el apellido y el nombre para dar de alta al deudor',
+  missingFirstNameForNew: 'Falta el nombre para dar de alta al deudor',
+  conflict: (field: DebtorField, file: string, kept: string) =>
+    `${IMPORT_FIELD_LABELS[field]}: el archivo dice «${file}» y el deudor tiene «${kept}» (se conserva el del deudor)`,
+  otherAmount: (file: string, stored: string) =>
+    `La deuda ya estaba cargada con otro importe (${stored}; el archivo dice ${file}): no se modifica`,
+  otherDebtor: (dni: string) =>
+    `La referencia ya estaba cargada para otro deudor (DNI ${dni}): no se modifica`,
+  otherDni: (file: string, kept: string) =>
+    `DNI: el archivo dice «${file}» y el deudor con ese CUIT tiene «${kept}» (se conserva el del deudor)`,
+};
+
+const valuesOf = (d: ImportDebtor): DebtorValues => ({
+  cuit: d.cuit,
+  lastName: d.lastName,
+  firstName: d.firstName,
+  email: d.email,
+  phone: d.phone,
+  altPhone: d.altPhone,
+  address: d.address,
+  city: d.city,
+  province: d.province,
+  postalCode: d.postalCode,
+  employer: d.employer,
+  birthDate: d.birthDate,
+});
+
+/** Fills `known`'s empty fields from the file's row; a different stored value is a warning. */
+function merge(known: KnownDebtor, file: ImportDebtor, warnings: string[]): boolean {
+  let filled = false;
+  const incoming = valuesOf(file);
+  for (const field of DEBTOR_FIELDS) {
+    const value = incoming[field];
+    if (value === null || value === '') continue;
+    const current = known[field];
+    if (current === null || current === '') {
+      known[field] = value;
+      known.patch[field] = value;
+      filled = true;
+    } else if (!sameValue(field, value, current)) {
+      warnings.push(APPLY_MESSAGES.conflict(field, value, current));
+    }
+  }
+  return filled;
+}
+
+interface NewDebt {
+  dni: string;
+  debt: ImportDebt;
+  collectionTypeId: number | null;
+}
+
+/**
+ * Applies one batch. `db` is the batch's transaction (real run) or any connection (dry run); the
+ * caller has already taken the company's import lock. Returns the batch's counts.
+ */
+export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[]): Promise<ImportCounts> {
+  const counts = zeroCounts();
+  const issues: { rowNumber: number; rejected: boolean; reasons: string; cells: string[] }[] = [];
+  const reject = (row: BatchRow, reasons: string[]) => {
+    counts.rejected++;
+    issues.push({ rowNumber: row.rowNumber, rejected: true, reasons: reasons.join('\n'), cells: row.cells });
+  };
+
+  // What the batch's rows name, read in two queries.
+  const accepted: { row: BatchRow; read: Extract<ImportRow, { debt: unknown }> }[] = [];
+  for (const row of rows) {
+    if ('errors' in row.read) reject(row, row.read.errors);
+    else accepted.push({ row, read: row.read });
+  }
+  const references = [...new Set(accepted.map((a) => a.read.debt.reference))];
+  const dnis = [...new Set(accepted.flatMap((a) => (a.read.debtor.dni ? [a.read.debtor.dni] : [])))];
+  const cuits = [...new Set(accepted.flatMap((a) => (a.read.debtor.cuit ? [a.read.debtor.cuit] : [])))];
+
+  const knownDebts = new Map<string, KnownDebt>();
+  if (references.length > 0) {
+    const stored = await db
+      .select({
+        reference: debts.reference,
+        originalAmount: debts.originalAmount,
+        currency: debts.currency,
+        dni: debtors.dni,
+      })
+      .from(debts)
+      .innerJoin(debtors, eq(debtors.id, debts.debtorId))
+      .where(and(eq(debts.companyId, memory.companyId), inArray(debts.reference, references)));
+    for (const d of stored) if (d.reference !== null) knownDebts.set(d.reference, d);
+    for (const reference of references) {
+      const planned = memory.plannedDebts.get(reference);
+      if (planned) knownDebts.set(reference, planned);
+    }
+  }
+
+  const byDni = new Map<string, KnownDebtor>();
+  const byCuit = new Map<string, KnownDebtor>();
+  if (dnis.length > 0 || cuits.length > 0) {
+    const conditions = [
+      ...(dnis.length > 0 ? [inArray(debtors.dni, dnis)] : []),
+      ...(cuits.length > 0 ? [inArray(debtors.cuit, cuits)] : []),
+    ];
+    const stored = await db
+      .select({ id: debtors.id, dni: debtors.dni, ...pick(DEBTOR_FIELDS) })
+      .from(debtors)
+      .where(or(...conditions));
+    for (const d of stored) {
+      const known: KnownDebtor = { ...d, patch: {}, isNew: false };
+      byDni.set(d.dni, known);
+      if (d.cuit) byCuit.set(d.cuit, known);
+    }
+    for (const dni of dnis) {
+      const planned = memory.plannedDebtors.get(dni);
+      if (planned && !byDni.has(dni)) byDni.set(dni, planned);
+    }
+    for (const cuit of cuits) {
+      const planned = memory.plannedByCuit.get(cuit);
+      if (planned && !byCuit.has(cuit)) byCuit.set(cuit, planned);
+    }
+  }
+
+  const newDebtors: KnownDebtor[] = [];
+  const updated = new Set<KnownDebtor>();
+  const newDebts: NewDebt[] = [];
+  for (const { row, read } of accepted) {
+    const { debtor, debt } = read;
+    const warnings = [...read.warnings];
+
+    let collectionTypeId: number | null = null;
+    if (debt.collectionType !== null) {
+      collectionTypeId = memory.collectionTypes.get(foldText(debt.collectionType)) ?? null;
+      if (collectionTypeId === null) {
+        reject(row, [APPLY_MESSAGES.unknownCollectionType(debt.collectionType)]);
+        continue;
+      }
+    }
+
+    const viaDni = debtor.dni ? byDni.get(debtor.dni) : undefined;
+    const viaCuit = debtor.cuit ? byCuit.get(debtor.cuit) : undefined;
+    if (viaDni && viaCuit && viaDni !== viaCuit) {
+      reject(row, [APPLY_MESSAGES.idsOfTwoDebtors(viaDni.dni, debtor.cuit ?? '')]);
+      continue;
+    }
+    let known = viaDni ?? viaCuit;
+    if (!known) {
+      if (!debtor.dni) {
+        reject(row, [APPLY_MESSAGES.noDniForNew(debtor.cuit ?? '')]);
+        continue;
+      }
+      if (!debtor.lastName || !debtor.firstName) {
+        reject(row, [
+          debtor.lastName ? APPLY_MESSAGES.missingFirstNameForNew : APPLY_MESSAGES.missingNameForNew,
+        ]);
+        continue;
+      }
+      known = { id: null, dni: debtor.dni, ...valuesOf(debtor), patch: {}, isNew: true };
+      newDebtors.push(known);
+      byDni.set(known.dni, known);
+      if (known.cuit) byCuit.set(known.cuit, known);
+    } else {
+      if (debtor.dni && debtor.dni !== known.dni)
+        warnings.push(APPLY_MESSAGES.otherDni(debtor.dni, known.dni));
+      if (merge(known, debtor, warnings) && !known.isNew) updated.add(known);
+    }
+
+    const stored = knownDebts.get(debt.reference);
+    if (stored) {
+      counts.unchanged++;
+      if (stored.dni !== known.dni) warnings.push(APPLY_MESSAGES.otherDebtor(stored.dni));
+      else if (
+        stored.currency !== debt.currency ||
+        compareMoney(stored.originalAmount, debt.originalAmount) !== 0
+      )
+        warnings.push(
+          APPLY_MESSAGES.otherAmount(
+            formatMoney(debt.originalAmount, debt.currency),
+            formatMoney(stored.originalAmount, stored.currency as 'ARS' | 'USD'),
+          ),
+        );
+    } else {
+      counts.createdDebts++;
+      knownDebts.set(debt.reference, {
+        originalAmount: debt.originalAmount,
+        currency: debt.currency,
+        dni: known.dni,
+      });
+      newDebts.push({ dni: known.dni, debt, collectionTypeId });
+    }
+    if (warnings.length > 0) {
+      counts.warnings++;
+      issues.push({
+        rowNumber: row.rowNumber,
+        rejected: false,
+        reasons: warnings.join('\n'),
+        cells: row.cells,
+      });
+    }
+  }
+  counts.createdDebtors = newDebtors.length;
+
+  if (memory.dryRun) {
+    for (const d of newDebtors) {
+      memory.plannedDebtors.set(d.dni, d);
+      if (d.cuit) memory.plannedByCuit.set(d.cuit, d);
+    }
+    for (const d of newDebts)
+      memory.plannedDebts.set(d.debt.reference, {
+        originalAmount: d.debt.originalAmount,
+        currency: d.debt.currency,
+        dni: d.dni,
+      });
+    for (const d of updated) {
+      if (d.id !== null && !memory.plannedUpdates.has(d.id)) {
+        memory.plannedUpdates.add(d.id);
+        counts.updatedDebtors++;
+      }
+    }
+  } else {
+    counts.updatedDebtors = updated.size;
+    await write(db, memory, newDebtors, [...updated], newDebts);
+  }
+
+  if (issues.length > 0)
+    await db.insert(importIssues).values(issues.map((issue) => ({ ...issue, importId: memory.importId })));
+  return counts;
+}
+
+const pick = <K extends readonly DebtorField[]>(fields: K) =>
+  Object.fromEntries(fields.map((f) => [f, debtors[f]])) as { [F in K[number]]: (typeof debtors)[F] };
+
+/** The batch's debtors and debts, created and filled (real run only). */
+async function write(
+  db: Db,
+  memory: ImportMemory,
+  newDebtors: KnownDebtor[],
+  updated: KnownDebtor[],
+  newDebts: NewDebt[],
+) {
+  const ids = new Map<string, number>();
+  if (newDebtors.length > 0) {
+    const created = await db
+      .insert(debtors)
+      .values(
+        newDebtors.map((d) => ({
+          dni: d.dni,
+          cuit: d.cuit,
+          lastName: d.lastName ?? '',
+          firstName: d.firstName ?? '',
+          email: d.email,
+          phone: d.phone,
+          altPhone: d.altPhone,
+          address: d.address,
+          city: d.city,
+          province: d.province,
+          postalCode: d.postalCode,
+          employer: d.employer,
+          birthDate: d.birthDate,
+        })),
+      )
+      .returning({ id: debtors.id, dni: debtors.dni });
+    for (const d of created) ids.set(d.dni, d.id);
+  }
+  for (const d of updated) {
+    if (d.id === null) continue;
+    ids.set(d.dni, d.id);
+    await db
+      .update(debtors)
+      .set({ ...d.patch, updatedAt: sql`now()` })
+      .where(eq(debtors.id, d.id));
+  }
+  if (newDebts.length === 0) return;
+  // Debtors matched without changes are not in `ids` yet.
+  const missing = [...new Set(newDebts.map((d) => d.dni).filter((dni) => !ids.has(dni)))];
+  if (missing.length > 0) {
+    const found = await db
+      .select({ id: debtors.id, dni: debtors.dni })
+      .from(debtors)
+      .where(inArray(debtors.dni, missing));
+    for (const d of found) ids.set(d.dni, d.id);
+  }
+  await db.insert(debts).values(
+    newDebts.map(({ dni, debt, collectionTypeId }) => {
+      const debtorId = ids.get(dni);
+      if (debtorId === undefined)
+        throw new Error(`El deudor con DNI ${dni} no se encontró al crear su deuda.`);
+      return {
+        debtorId,
+        companyId: memory.companyId,
+        importId: memory.importId,
+        debtTypeId: debt.debtTypeId,
+        collectionTypeId,
+        reference: debt.reference,
+        originalAmount: debt.originalAmount,
+        currency: debt.currency,
+        originDate: debt.originDate,
+        defaultDate: debt.defaultDate,
+        punitiveRate: debt.punitiveRate ?? '0',
+        interestRate: debt.interestRate,
+        notes: debt.notes,
+      };
+    }),
+  );
+}
+
+/** Adds a batch's counts and moves the checkpoint, in the batch's transaction. */
+export async function recordProgress(db: Db, importId: number, counts: ImportCounts, processedRows: number) {
+  await db
+    .update(imports)
+    .set({
+      processedRows,
+      updatedAt: sql`now()`,
+      createdDebtors: sql`${imports.createdDebtors} + ${counts.createdDebtors}`,
+      createdDebts: sql`${imports.createdDebts} + ${counts.createdDebts}`,
+      updatedDebtors: sql`${imports.updatedDebtors} + ${counts.updatedDebtors}`,
+      unchanged: sql`${imports.unchanged} + ${counts.unchanged}`,
+      rejected: sql`${imports.rejected} + ${counts.rejected}`,
+      warnings: sql`${imports.warnings} + ${counts.warnings}`,
+    })
+    .where(eq(imports.id, importId));
+}

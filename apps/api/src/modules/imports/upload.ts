@@ -1,0 +1,129 @@
+/**
+ * The portfolio file as it arrives (DESIGN.md §10.1): stored, its kind decided, and read once from
+ * end to end before anything is queued, so a file that cannot be imported at all (not a spreadsheet,
+ * empty, headers only, a zip bomb, more rows than allowed) is a Spanish 4xx that changes nothing.
+ */
+import { extensionOf, IMPORT_MAX_BYTES } from '@cobranzas/shared';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../../errors';
+import type { DocumentStorage } from '../../storage';
+import { receiveUpload, type StoredUpload } from '../../uploads';
+import { ImportFileError } from './parse/errors';
+import { type ImportKind, readRows, type SheetRow } from './parse/rows';
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: 'El archivo supera el máximo de 50 MB. Divídalo en partes.',
+  notSpreadsheet:
+    'El archivo debe ser una planilla de Excel (.xlsx) o un archivo de texto separado por comas o punto y coma (.csv).',
+};
+
+const ZIP_MAGIC = Buffer.from('PK\u0003\u0004', 'latin1');
+
+/** .xlsx by its name or its zip signature; .csv/.txt, or any other text, as CSV. */
+async function kindOf(
+  { key, clientName, isText }: StoredUpload,
+  storage: DocumentStorage,
+): Promise<ImportKind> {
+  const extension = extensionOf(clientName);
+  if (extension === 'xlsx') return 'xlsx';
+  if (extension === 'csv' || extension === 'txt') return 'csv';
+  const head = await firstBytes(storage, key, 4);
+  if (head.equals(ZIP_MAGIC)) return 'xlsx';
+  // Old .xls and other binaries are told to save as .xlsx (readRows words it for an .xlsx name).
+  if (extension === 'xls') return 'xlsx';
+  if (isText) return 'csv';
+  throw new HttpError(415, UPLOAD_MESSAGES.notSpreadsheet, { file: [UPLOAD_MESSAGES.notSpreadsheet] });
+}
+
+async function firstBytes(storage: DocumentStorage, key: string, n: number): Promise<Buffer> {
+  const stream = await storage.get(key);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= n) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, n);
+}
+
+/** A file-level refusal as the 4xx it is (413 for size, 400 otherwise). */
+export function fileRefusal(error: unknown): unknown {
+  if (!(error instanceof ImportFileError)) return error;
+  const status = error.code === 'TOO_LARGE' ? 413 : 400;
+  return new HttpError(status, error.message, { file: [error.message] });
+}
+
+export interface UploadedFile {
+  key: string;
+  kind: ImportKind;
+  fileName: string;
+  headers: string[];
+  /** The first rows, as read. */
+  sample: SheetRow[];
+  /** Every data row, when the whole file was read (`scan: 'all'`). */
+  totalRows: number | null;
+}
+
+/**
+ * Receives the form and its file. `scan: 'all'` reads every row (the import); `scan: n`, only the
+ * first n (the preview). The stored file is the caller's to keep or remove.
+ */
+export async function receiveImportFile(
+  request: FastifyRequest,
+  storage: DocumentStorage,
+  { scan, sampleRows }: { scan: 'all' | 'sample'; sampleRows: number },
+) {
+  const { fields, stored } = await receiveUpload(request, storage, {
+    maxBytes: IMPORT_MAX_BYTES,
+    tooLargeMessage: UPLOAD_MESSAGES.tooLarge,
+    keyPrefix: 'imports',
+    // The mapping travels as JSON: two dozen fields and their headers.
+    fieldSize: 16 * 1024,
+    async inspect(upload, storage) {
+      const kind = await kindOf(upload, storage);
+      const source = await readRows({ stream: await storage.get(upload.key) }, kind).catch((error) => {
+        throw fileRefusal(error);
+      });
+      const sample: SheetRow[] = [];
+      let totalRows = 0;
+      try {
+        for await (const row of source) {
+          totalRows++;
+          if (sample.length < sampleRows) sample.push(row);
+          else if (scan === 'sample') break;
+        }
+      } catch (error) {
+        throw fileRefusal(error);
+      } finally {
+        await source.close();
+      }
+      return {
+        kind,
+        fileName: cleanName(upload.clientName),
+        headers: source.headers,
+        sample,
+        totalRows: scan === 'all' ? totalRows : null,
+      };
+    },
+  });
+  return { fields, file: stored satisfies UploadedFile };
+}
+
+/** The name to show: no folders, no control characters, at most 200 characters. */
+function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  return (clean || 'archivo').slice(0, 200);
+}
+
+export const requireCompanyId = (value: string | undefined) => {
+  const id = value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw badRequest('companyId', 'Elija la compañía.');
+  return id;
+};

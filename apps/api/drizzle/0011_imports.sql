@@ -40,4 +40,5 @@ CREATE INDEX "import_issues_import_row_idx" ON "import_issues" USING btree ("imp
 CREATE INDEX "imports_created_at_idx" ON "imports" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "imports_company_created_at_idx" ON "imports" USING btree ("company_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "debts" ADD CONSTRAINT "debts_import_id_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."imports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "debts_company_reference_idx" ON "debts" USING btree ("company_id","reference");--> statement-breakpoint
 CREATE INDEX "debts_import_id_idx" ON "debts" USING btree ("import_id") WHERE "debts"."import_id" IS NOT NULL;

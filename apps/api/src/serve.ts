@@ -5,10 +5,13 @@ import { createDatabase, type Database } from './db/client';
 import { DatabaseInUseError } from './db/pglite/lock';
 import { seed } from './db/seed';
 import type { RunnerOptions } from './jobs';
+import type { ImportsOptions } from './modules/imports';
 
 export interface ServeOptions {
   /** The job runner's pace (defaults: jobs/runner.ts). */
   jobs?: RunnerOptions;
+  /** The portfolio import's options (defaults: modules/imports/job.ts). */
+  imports?: ImportsOptions;
   /** Runs on the built app before it listens (another entry file may add what it needs). */
   setup?: (app: FastifyInstance, database: Database) => void | Promise<void>;
 }
@@ -37,7 +40,7 @@ async function main(options: ServeOptions) {
   const database = await createDatabase(config);
   await database.migrate();
   await seed(database.db, config, (line) => process.stdout.write(`${line}\n`));
-  const app = await buildApp({ config, database, jobs: options.jobs });
+  const app = await buildApp({ config, database, jobs: options.jobs, imports: options.imports });
   await options.setup?.(app, database);
 
   // First signal: stop accepting, let in-flight requests finish, give running jobs back to the

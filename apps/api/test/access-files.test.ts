@@ -1,5 +1,6 @@
 import {
   type ApiResource,
+  actionFor,
   defineAbilityFor,
   type HttpMethod,
   MESSAGES,
@@ -23,7 +24,7 @@ import { multipartBody, SAMPLES } from './multipart';
 
 const ROLES: UserTypeName[] = ['ADMIN', 'GENERAL', 'CLIENTE'];
 const allowed = (role: UserTypeName, method: HttpMethod, resource: ApiResource) =>
-  defineAbilityFor({ type: role }).can(METHOD_ACTIONS[method], RESOURCE_SUBJECTS[resource]);
+  defineAbilityFor({ type: role }).can(actionFor(resource, method), RESOURCE_SUBJECTS[resource]);
 
 /** The upload, download and report routes in the role matrix of DESIGN.md §6. */
 forEachBackend('documents files and reports × role', (backend) => {

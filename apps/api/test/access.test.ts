@@ -1,7 +1,9 @@
 import {
   type ApiResource,
+  actionFor,
   defineAbilityFor,
   type HttpMethod,
+  isStaffOnly,
   MESSAGES,
   METHOD_ACTIONS,
   RESOURCE_SUBJECTS,
@@ -16,6 +18,7 @@ import {
   debtorBody,
   expectStatus,
   insertDocument,
+  makeDni,
 } from './domain';
 import {
   ADMIN_ALIAS,
@@ -29,6 +32,7 @@ import {
   tokenFor,
   unique,
 } from './helpers';
+import { csvOf, runImport } from './importHelpers';
 
 type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
 const METHOD: Record<Operation, HttpMethod> = {
@@ -41,9 +45,13 @@ const METHOD: Record<Operation, HttpMethod> = {
 const SUCCESS: Record<Operation, number> = { list: 200, read: 200, create: 201, update: 200, delete: 204 };
 const ROLES: UserTypeName[] = ['ADMIN', 'GENERAL', 'CLIENTE'];
 
-/** Whether the shared rules (the single source of DESIGN.md §6) let a role call a method on a resource. */
+/**
+ * Whether the shared rules (the single source of DESIGN.md §6) let a role call a method on a resource;
+ * the staff-only resources of §10.6 (STAFF_ONLY_RESOURCES) refuse a CLIENTE whatever its subject allows.
+ */
 const allowed = (role: UserTypeName, method: HttpMethod, resource: ApiResource) =>
-  defineAbilityFor({ type: role }).can(METHOD_ACTIONS[method], RESOURCE_SUBJECTS[resource]);
+  !(role === 'CLIENTE' && isStaffOnly(resource)) &&
+  defineAbilityFor({ type: role }).can(actionFor(resource, method), RESOURCE_SUBJECTS[resource]);
 
 interface Fixture {
   /** A valid create body. */
@@ -138,6 +146,19 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
     tasks: {
       body: () => ({ title: 'Llamar', start: '2024-05-01T13:00:00Z' }),
       patch: () => ({ status: 'COMPLETADA' }),
+    },
+    imports: {
+      body: () => ({}),
+      patch: () => ({}),
+      // Created by multipart upload and cancelled by DELETE (imports.test.ts covers both per role).
+      fresh: async () => {
+        const content = csvOf([
+          ['DNI', 'Apellido y Nombre', 'Cuenta', 'Monto'],
+          [makeDni(), 'ACCESO, Ana', unique('A-'), '10'],
+        ]);
+        return (await runImport(t, admin, { content, companyId, fileName: 'acceso.csv' })).id;
+      },
+      operations: ['list', 'read'],
     },
   };
 

@@ -83,3 +83,10 @@ export const METHOD_ACTIONS = {
   DELETE: 'delete',
 } as const satisfies Record<string, Action>;
 export type HttpMethod = keyof typeof METHOD_ACTIONS;
+
+/**
+ * The action a call needs: METHOD_ACTIONS, except that cancelling an import (DELETE /imports/{id})
+ * is part of adding debts, which GENERAL may do, not a delete of data (DESIGN.md §10.6).
+ */
+export const actionFor = (resource: ApiResource, method: HttpMethod): Action =>
+  resource === 'imports' && method === 'DELETE' ? 'add' : METHOD_ACTIONS[method];

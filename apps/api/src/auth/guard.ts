@@ -1,6 +1,7 @@
 import {
   type ApiResource,
   type AppAbility,
+  actionFor,
   defineAbilityFor,
   type HttpMethod,
   isStaffOnly,
@@ -46,7 +47,7 @@ function authorize(request: FastifyRequest, routeUrl: string) {
   const { method } = request;
   // A protected route whose resource has no rule is refused: new resources must be mapped first.
   if (!isResource(resource) || !isMethod(method)) throw new HttpError(403, MESSAGES.forbidden);
-  if (!abilityOf(request.user.type).can(METHOD_ACTIONS[method], RESOURCE_SUBJECTS[resource])) {
+  if (!abilityOf(request.user.type).can(actionFor(resource, method), RESOURCE_SUBJECTS[resource])) {
     throw new HttpError(403, MESSAGES.forbidden);
   }
   if (request.user.type === 'CLIENTE' && isStaffOnly(resource)) throw new HttpError(403, MESSAGES.forbidden);

@@ -79,6 +79,13 @@ export interface JobContext {
    * cancelled, lost or the server is closing. Cheap to call often: writes at most every progressMs.
    */
   progress(value: unknown): Promise<void>;
+  /**
+   * Call inside the handler's own transaction before it commits work: holds the job's row (FOR
+   * SHARE) while it is RUNNING and this runner's, so a cancel, or a runner taking the job for lost,
+   * waits for the commit. Throws JobStopped('lost') when the job is no longer this runner's: the
+   * transaction then rolls back and nothing is written after a cancel.
+   */
+  hold(tx: Db): Promise<void>;
 }
 
 /** Runs one attempt; what it returns (JSON) is the job's result. Throwing fails the attempt. */
@@ -313,6 +320,10 @@ export class JobRunner {
       db: this.db,
       signal: entry.controller.signal,
       progress: (value) => this.progress(entry, value),
+      hold: async (tx) => {
+        const held = await tx.select({ id: jobs.id }).from(jobs).where(this.mine(job.id)).for('share');
+        if (held.length === 0) throw new JobStopped('lost');
+      },
     };
     entry.beat = setInterval(() => void this.beat(entry), this.timing.heartbeatMs);
     entry.beat.unref();

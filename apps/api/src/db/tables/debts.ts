@@ -61,6 +61,9 @@ export const debts = pgTable(
     index('debts_assigned_user_id_idx').on(t.assignedUserId),
     index('debts_collection_type_id_idx').on(t.collectionTypeId),
     index('debts_reference_idx').on(t.reference),
+    // The import's lookup of a batch's references (idempotent by company and reference, DESIGN §10.1).
+    // The reference index alone lost to the trigram index, whose equality reads every "R-…" row.
+    index('debts_company_reference_idx').on(t.companyId, t.reference),
     index('debts_import_id_idx').on(t.importId).where(sql`${t.importId} IS NOT NULL`),
     // Free-text search on the debt's own text (modules/debts/search.ts).
     index('debts_search_trgm_idx').using(

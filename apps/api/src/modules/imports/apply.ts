@@ -6,7 +6,8 @@
  */
 import { compareMoney, formatMoney, IMPORT_FIELD_LABELS } from '@cobranzas/shared';
 import { foldText, type ImportDebt, type ImportDebtor, type ImportRow } from '@cobranzas/shared/imports';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { anyOf, bulkInsert, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { debtors, debts, importIssues, imports } from '../../db/schema';
 
@@ -177,6 +178,8 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
 
   const knownDebts = new Map<string, KnownDebt>();
   if (references.length > 0) {
+    // Both conditions, so the (company_id, reference) index answers it: by reference alone, the
+    // trigram index won and read every similar reference; by company alone, every debt of it.
     const stored = await db
       .select({
         reference: debts.reference,
@@ -186,7 +189,7 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
       })
       .from(debts)
       .innerJoin(debtors, eq(debtors.id, debts.debtorId))
-      .where(and(eq(debts.companyId, memory.companyId), inArray(debts.reference, references)));
+      .where(and(eq(debts.companyId, memory.companyId), anyOf(debts.reference, references)));
     for (const d of stored) if (d.reference !== null) knownDebts.set(d.reference, d);
     for (const reference of references) {
       const planned = memory.plannedDebts.get(reference);
@@ -197,14 +200,17 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
   const byDni = new Map<string, KnownDebtor>();
   const byCuit = new Map<string, KnownDebtor>();
   if (dnis.length > 0 || cuits.length > 0) {
-    const conditions = [
-      ...(dnis.length > 0 ? [inArray(debtors.dni, dnis)] : []),
-      ...(cuits.length > 0 ? [inArray(debtors.cuit, cuits)] : []),
+    // Two lookups, each by its unique index: an OR of both lists made PGlite scan the table.
+    const columns = { id: debtors.id, dni: debtors.dni, ...pick(DEBTOR_FIELDS) };
+    const stored = [
+      ...(dnis.length > 0 ? await db.select(columns).from(debtors).where(anyOf(debtors.dni, dnis)) : []),
+      ...(cuits.length > 0
+        ? await db
+            .select(columns)
+            .from(debtors)
+            .where(anyOf(debtors.cuit, cuits, 'bpchar'))
+        : []),
     ];
-    const stored = await db
-      .select({ id: debtors.id, dni: debtors.dni, ...pick(DEBTOR_FIELDS) })
-      .from(debtors)
-      .where(or(...conditions));
     for (const d of stored) {
       const known: KnownDebtor = { ...d, patch: {}, isNew: false };
       byDni.set(d.dni, known);
@@ -243,6 +249,21 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
       continue;
     }
     let known = viaDni ?? viaCuit;
+    const stored = knownDebts.get(debt.reference);
+    if (!known && stored) {
+      // The debt is already loaded, for someone else: nothing of this row is created (a new debtor
+      // here would be a debtor without a debt).
+      counts.unchanged++;
+      counts.warnings++;
+      const reasons = [...warnings, APPLY_MESSAGES.otherDebtor(stored.dni)];
+      issues.push({
+        rowNumber: row.rowNumber,
+        rejected: false,
+        reasons: reasons.join('\n'),
+        cells: row.cells,
+      });
+      continue;
+    }
     if (!known) {
       if (!debtor.dni) {
         reject(row, [APPLY_MESSAGES.noDniForNew(debtor.cuit ?? '')]);
@@ -264,7 +285,6 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
       if (merge(known, debtor, warnings) && !known.isNew) updated.add(known);
     }
 
-    const stored = knownDebts.get(debt.reference);
     if (stored) {
       counts.unchanged++;
       if (stored.dni !== known.dni) warnings.push(APPLY_MESSAGES.otherDebtor(stored.dni));
@@ -322,7 +342,15 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
   }
 
   if (issues.length > 0)
-    await db.insert(importIssues).values(issues.map((issue) => ({ ...issue, importId: memory.importId })));
+    await db.execute(
+      bulkInsert(importIssues, [
+        { column: importIssues.importId, type: 'integer', values: issues.map(() => memory.importId) },
+        { column: importIssues.rowNumber, type: 'integer', values: issues.map((i) => i.rowNumber) },
+        { column: importIssues.rejected, type: 'boolean', values: issues.map((i) => i.rejected) },
+        { column: importIssues.reasons, type: 'text', values: issues.map((i) => i.reasons) },
+        { column: importIssues.cells, type: 'jsonb', values: issues.map((i) => JSON.stringify(i.cells)) },
+      ]),
+    );
   return counts;
 }
 
@@ -339,26 +367,30 @@ async function write(
 ) {
   const ids = new Map<string, number>();
   if (newDebtors.length > 0) {
-    const created = await db
-      .insert(debtors)
-      .values(
-        newDebtors.map((d) => ({
-          dni: d.dni,
-          cuit: d.cuit,
-          lastName: d.lastName ?? '',
-          firstName: d.firstName ?? '',
-          email: d.email,
-          phone: d.phone,
-          altPhone: d.altPhone,
-          address: d.address,
-          city: d.city,
-          province: d.province,
-          postalCode: d.postalCode,
-          employer: d.employer,
-          birthDate: d.birthDate,
-        })),
-      )
-      .returning({ id: debtors.id, dni: debtors.dni });
+    const text = (field: DebtorField) => newDebtors.map((d) => d[field]);
+    const created = rowsOf<{ id: number; dni: string }>(
+      await db.execute(
+        bulkInsert(
+          debtors,
+          [
+            { column: debtors.dni, type: 'text', values: newDebtors.map((d) => d.dni) },
+            { column: debtors.cuit, type: 'bpchar', values: text('cuit') },
+            { column: debtors.lastName, type: 'text', values: newDebtors.map((d) => d.lastName ?? '') },
+            { column: debtors.firstName, type: 'text', values: newDebtors.map((d) => d.firstName ?? '') },
+            { column: debtors.email, type: 'text', values: text('email') },
+            { column: debtors.phone, type: 'text', values: text('phone') },
+            { column: debtors.altPhone, type: 'text', values: text('altPhone') },
+            { column: debtors.address, type: 'text', values: text('address') },
+            { column: debtors.city, type: 'text', values: text('city') },
+            { column: debtors.province, type: 'text', values: text('province') },
+            { column: debtors.postalCode, type: 'text', values: text('postalCode') },
+            { column: debtors.employer, type: 'text', values: text('employer') },
+            { column: debtors.birthDate, type: 'date', values: text('birthDate') },
+          ],
+          [debtors.id, debtors.dni],
+        ),
+      ),
+    );
     for (const d of created) ids.set(d.dni, d.id);
   }
   for (const d of updated) {
@@ -376,30 +408,31 @@ async function write(
     const found = await db
       .select({ id: debtors.id, dni: debtors.dni })
       .from(debtors)
-      .where(inArray(debtors.dni, missing));
+      .where(anyOf(debtors.dni, missing));
     for (const d of found) ids.set(d.dni, d.id);
   }
-  await db.insert(debts).values(
-    newDebts.map(({ dni, debt, collectionTypeId }) => {
-      const debtorId = ids.get(dni);
-      if (debtorId === undefined)
-        throw new Error(`El deudor con DNI ${dni} no se encontró al crear su deuda.`);
-      return {
-        debtorId,
-        companyId: memory.companyId,
-        importId: memory.importId,
-        debtTypeId: debt.debtTypeId,
-        collectionTypeId,
-        reference: debt.reference,
-        originalAmount: debt.originalAmount,
-        currency: debt.currency,
-        originDate: debt.originDate,
-        defaultDate: debt.defaultDate,
-        punitiveRate: debt.punitiveRate ?? '0',
-        interestRate: debt.interestRate,
-        notes: debt.notes,
-      };
-    }),
+  const debtorIds = newDebts.map(({ dni }) => {
+    const id = ids.get(dni);
+    if (id === undefined) throw new Error(`El deudor con DNI ${dni} no se encontró al crear su deuda.`);
+    return id;
+  });
+  const of = <T extends string | number | null>(value: (d: NewDebt) => T) => newDebts.map(value);
+  await db.execute(
+    bulkInsert(debts, [
+      { column: debts.debtorId, type: 'integer', values: debtorIds },
+      { column: debts.companyId, type: 'integer', values: of(() => memory.companyId) },
+      { column: debts.importId, type: 'integer', values: of(() => memory.importId) },
+      { column: debts.debtTypeId, type: 'integer', values: of((d) => d.debt.debtTypeId) },
+      { column: debts.collectionTypeId, type: 'integer', values: of((d) => d.collectionTypeId) },
+      { column: debts.reference, type: 'text', values: of((d) => d.debt.reference) },
+      { column: debts.originalAmount, type: 'numeric', values: of((d) => d.debt.originalAmount) },
+      { column: debts.currency, type: 'currency', values: of((d) => d.debt.currency) },
+      { column: debts.originDate, type: 'date', values: of((d) => d.debt.originDate) },
+      { column: debts.defaultDate, type: 'date', values: of((d) => d.debt.defaultDate) },
+      { column: debts.punitiveRate, type: 'numeric', values: of((d) => d.debt.punitiveRate ?? '0') },
+      { column: debts.interestRate, type: 'numeric', values: of((d) => d.debt.interestRate) },
+      { column: debts.notes, type: 'text', values: of((d) => d.debt.notes) },
+    ]),
   );
 }
 

@@ -258,7 +258,11 @@ function chooseMapping(sent: string | undefined, headers: string[]): ImportMappi
   if (sent === undefined || sent.trim() === '') {
     const mapping = autoMapping(headers);
     const problems = mappingProblemsForHeaders(mapping, headers);
-    if (problems.length > 0) throw badRequest('mapping', IMPORT_MESSAGES.autoMappingFailed(problems));
+    if (problems.length > 0) {
+      // Like a sent mapping's problems: the reason is the message the import screen shows.
+      const message = IMPORT_MESSAGES.autoMappingFailed(problems);
+      throw new HttpError(400, message, { mapping: [message] });
+    }
     return mapping;
   }
   const parsed = importMappingJsonSchema.safeParse(sent);

@@ -105,7 +105,7 @@ async function runBatch(
   mapping: ImportMapping,
   headers: string[],
   processedRows: number,
-  { signal, progress }: JobContext,
+  { signal, progress, hold }: JobContext,
 ) {
   if (signal.aborted) throw signal.reason;
   const batch: BatchRow[] = rows.map((row) => ({
@@ -114,6 +114,8 @@ async function runBatch(
     read: toImportRow(row.cells, mapping),
   }));
   await db.transaction(async (tx) => {
+    // A cancel during the batch waits for its commit, or the batch sees it and rolls back.
+    await hold(tx);
     if (!memory.dryRun) await lockCompanyImports(tx, memory.companyId);
     const counts = await applyBatch(tx, memory, batch);
     await recordProgress(tx, memory.importId, counts, processedRows);
@@ -150,6 +152,9 @@ async function finish(db: Db, storage: DocumentStorage, record: ImportRecord, us
     return done;
   });
   if (record.storageKey) await storage.remove(record.storageKey).catch(() => {});
+  // Fresh statistics for the planner after a bulk load: PGlite has no autovacuum, and PostgreSQL's
+  // may come minutes later; a dry run changed nothing.
+  if (!record.dryRun) await db.execute(sql`ANALYZE debtors, debts`);
   return result ? summary(result) : null;
 }
 

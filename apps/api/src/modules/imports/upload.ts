@@ -3,7 +3,7 @@
  * end to end before anything is queued, so a file that cannot be imported at all (not a spreadsheet,
  * empty, headers only, a zip bomb, more rows than allowed) is a Spanish 4xx that changes nothing.
  */
-import { extensionOf, IMPORT_MAX_BYTES } from '@cobranzas/shared';
+import { extensionOf, IMPORT_MAX_BYTES, MESSAGES } from '@cobranzas/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../errors';
 import type { DocumentStorage } from '../../storage';
@@ -110,8 +110,26 @@ export async function receiveImportFile(
         totalRows: scan === 'all' ? totalRows : null,
       };
     },
+  }).catch((error: unknown) => {
+    throw emptyFileRefusal(error);
   });
   return { fields, file: stored satisfies UploadedFile };
+}
+
+/**
+ * An empty file part is refused by receiveUpload as a form fault (the generic message, the reason
+ * under `file`); every other file-level refusal of an import says its reason in `message`, and the
+ * import screen shows that: so does this one.
+ */
+function emptyFileRefusal(error: unknown): unknown {
+  if (
+    error instanceof HttpError &&
+    error.statusCode === 400 &&
+    error.errors?.file?.length === 1 &&
+    error.errors.file[0] === MESSAGES.fileEmpty
+  )
+    return new HttpError(400, MESSAGES.fileEmpty, { file: [MESSAGES.fileEmpty] });
+  return error;
 }
 
 /** The name to show: no folders, no control characters, at most 200 characters. */

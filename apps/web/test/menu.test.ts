@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { filterMenu, MENU, type MenuItem } from '../src/app/layout/menu';
 
 const ALL_LINKS = {
-  Cobranzas: ['Buscador', 'Nueva', 'Preventivas', 'Extrajudiciales', 'Judiciales'],
+  Cobranzas: ['Buscador', 'Nueva', 'Preventivas', 'Extrajudiciales', 'Judiciales', 'Importar cartera'],
   Usuarios: ['Agregar', 'Listar'],
   Compañias: ['Agregar', 'Listar'],
   Eventos: ['Agregar', 'Listar'],
@@ -32,7 +32,7 @@ function menuFor(type: UserTypeName | null) {
 describe('sidebar menu (SPEC §2)', () => {
   it('has the groups, entries and routes of the spec, in order', () => {
     expect(outline([...MENU])).toEqual([
-      'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales',
+      'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales, Importar cartera',
       '# Administración',
       ...Object.entries(ALL_LINKS)
         .slice(1)
@@ -45,6 +45,7 @@ describe('sidebar menu (SPEC §2)', () => {
       '/debts/type/1',
       '/debts/type/2',
       '/debts/type/3',
+      '/imports/list',
       '/users/add',
       '/users/list',
       '/companies/add',
@@ -118,9 +119,11 @@ describe('sidebar filtering, one rule at a time (SPEC §6)', () => {
     expect(has(items, 'Cobranzas: Buscador, Preventivas, Extrajudiciales, Judiciales')).toBe(true);
   });
 
-  it('add Debts → Nueva', () => {
+  it('add Debts → Nueva and Importar cartera (staff only: a CLIENTE may view debts, not add them)', () => {
     const items = filterMenu(MENU, only(['view', 'Debts'], ['add', 'Debts']));
-    expect(has(items, 'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales')).toBe(true);
+    expect(
+      has(items, 'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales, Importar cartera'),
+    ).toBe(true);
   });
 
   it('view SystemManagement → the Administración header', () => {

@@ -13,6 +13,7 @@ import { EMBARGOS_TAB } from '../src/features/embargos/EmbargosTab';
 import { EVENTS_TAB } from '../src/features/events/EventsTab';
 import { EventTypes } from '../src/features/eventsTypes/pages';
 import { SUB_TYPES_LIST } from '../src/features/eventsTypes/SubTypesEditor';
+import { IMPORTS_LIST } from '../src/features/imports/ImportsListPage';
 import { OBSERVATIONS_TAB } from '../src/features/observations/ObservationsTab';
 import { PAYMENTS_TAB } from '../src/features/payments/PaymentsTab';
 import { QUOTAS_TAB } from '../src/features/quotas/QuotasTab';
@@ -59,6 +60,7 @@ const LISTS: Record<string, AnySpec> = {
   'tab Documentos': DOCUMENTS_TAB,
   'tab Tareas': TASKS_TAB,
   agenda: AGENDA_LIST,
+  imports: IMPORTS_LIST,
 };
 
 function asked(spec: AnySpec) {
@@ -94,6 +96,7 @@ describe('every web list agrees with its shared definition (issue 15)', () => {
       DEBTORS_LIST,
       DEBTS_LIST,
       EmbargoTypes.list,
+      IMPORTS_LIST,
     ] as AnySpec[]) {
       expect(asked(spec).sorts.length).toBeGreaterThan(0);
     }

@@ -63,6 +63,10 @@ describe('routes of SPEC §2, each page lazily loaded', () => {
     ['/debts/type/2', 'Deudas extrajudiciales'],
     ['/debts/type/3', 'Deudas judiciales'],
     ['/calendar', 'Agenda'],
+    // Issue 16, not in SPEC §2.
+    ['/imports/list', 'Importaciones de cartera'],
+    ['/imports/add', 'Importar cartera'],
+    ['/imports/view/7', 'Importación'],
   ];
 
   it.each(pages)('%s shows "%s" inside the layout', async (path, title) => {
@@ -128,6 +132,12 @@ describe('route guards (SPEC §6)', () => {
     ['GENERAL', '/debts/add', 'Nueva deuda'],
     ['GENERAL', '/debts/edit/1', 'Editar deuda'],
     ['ADMIN', '/debts/edit/1', 'Editar deuda'],
+    // The portfolio import is for staff only (DESIGN.md §10.6).
+    ['CLIENTE', '/imports/list', null],
+    ['CLIENTE', '/imports/add', null],
+    ['CLIENTE', '/imports/view/1', null],
+    ['GENERAL', '/imports/list', 'Importaciones de cartera'],
+    ['GENERAL', '/imports/add', 'Importar cartera'],
   ];
 
   it.each(cases)('%s on %s', async (role, path, title) => {

@@ -62,6 +62,12 @@ const eventsTypes = () => import('../features/eventsTypes/pages');
 const debtors = () => import('../features/debtors/pages');
 const catalogs = () => import('../features/catalogs/pages');
 const debts = () => import('../features/debts/pages');
+const imports = () => import('../features/imports/pages');
+/**
+ * The portfolio import is staff only (DESIGN.md §10.6, STAFF_ONLY_RESOURCES: the API refuses a
+ * CLIENTE though it may view Debts). Among SPEC §6's roles, staff is who may add debts.
+ */
+const STAFF = ['add', 'Debts'] as const;
 
 const layoutRoutes: RouteObject[] = [
   {
@@ -136,6 +142,11 @@ const layoutRoutes: RouteObject[] = [
   { path: 'debts/edit/:id', lazy: guarded('edit', 'Debts', debts, (m) => m.DebtEditPage) },
   { path: 'debts/view/:id', lazy: page(debts, (m) => m.DebtViewPage) },
   { path: 'debts/type/:type', lazy: page(debts, (m) => m.DebtsByTypePage) },
+
+  // Issue 16: the portfolio import, for staff only (a CLIENTE gets the API's 403 anyway).
+  { path: 'imports/list', lazy: guarded(...STAFF, imports, (m) => m.ImportsListPage) },
+  { path: 'imports/add', lazy: guarded(...STAFF, imports, (m) => m.ImportAddPage) },
+  { path: 'imports/view/:id', lazy: guarded(...STAFF, imports, (m) => m.ImportViewPage) },
 
   {
     path: 'calendar',

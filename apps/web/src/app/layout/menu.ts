@@ -56,6 +56,8 @@ export const MENU: readonly MenuItem[] = [
       { label: 'Preventivas', to: '/debts/type/1' },
       { label: 'Extrajudiciales', to: '/debts/type/2' },
       { label: 'Judiciales', to: '/debts/type/3' },
+      // Not in SPEC §2: the portfolio import (issue 16), staff only (a CLIENTE may not add debts).
+      { label: 'Importar cartera', to: '/imports/list', anyOf: [['add', 'Debts']] },
     ],
   },
   { kind: 'header', label: 'Administración', anyOf: [['view', 'SystemManagement']] },

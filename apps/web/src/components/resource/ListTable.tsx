@@ -26,6 +26,8 @@ type ListTableProps<T> = {
   onOpen: (record: T) => void;
   /** Present when the user may delete; returns null for records that cannot be deleted. */
   onDelete?: ((record: T) => (() => void) | null) | undefined;
+  /** The empty state's text when nothing is filtered (default: "Todavía no se cargó ninguno."). */
+  emptyText?: string | undefined;
 };
 
 /**
@@ -66,6 +68,7 @@ export function ListTable<T extends Identified>({
   label,
   onOpen,
   onDelete,
+  emptyText,
 }: ListTableProps<T>) {
   const tableColumns = useMemo(() => {
     const result: DataTableColumn<T>[] = columns.map((column) =>
@@ -116,7 +119,7 @@ export function ListTable<T extends Identified>({
       records={records}
       fetching={fetching}
       loaderType="dots"
-      {...emptyStateProps(!fetching && !records.length, <EmptyList filtered={filtered} />)}
+      {...emptyStateProps(!fetching && !records.length, <EmptyList filtered={filtered} text={emptyText} />)}
       totalRecords={total}
       recordsPerPage={state.limit}
       page={state.page}

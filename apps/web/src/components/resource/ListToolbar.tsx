@@ -8,7 +8,10 @@ import { useOptions } from './useOptions';
 
 const SEARCH_DELAY_MS = 350;
 
-/** The search box (debounced into the URL's `q`) and the list's select filters. */
+/**
+ * The search box (debounced into the URL's `q`) and the list's select filters. Without a
+ * `searchPlaceholder` the list has no search (its resource searches nothing): filters only.
+ */
 export function ListToolbar({
   state,
   update,
@@ -18,7 +21,7 @@ export function ListToolbar({
   state: ListState;
   update: (patch: ListPatch, options?: { replace?: boolean }) => void;
   filters: readonly ListFilter[];
-  searchPlaceholder: string;
+  searchPlaceholder?: string;
 }) {
   const [text, setText] = useState(state.q);
   const sent = useRef(state.q);
@@ -46,18 +49,20 @@ export function ListToolbar({
 
   return (
     <search className={classes.toolbar}>
-      <TextInput
-        className={classes.search}
-        type="search"
-        aria-label="Buscar"
-        placeholder={searchPlaceholder}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') send(text);
-        }}
-      />
+      {searchPlaceholder === undefined ? null : (
+        <TextInput
+          className={classes.search}
+          type="search"
+          aria-label="Buscar"
+          placeholder={searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') send(text);
+          }}
+        />
+      )}
       {filters.map((filter) => (
         <FilterSelect
           key={filter.name}

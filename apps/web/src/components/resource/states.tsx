@@ -19,13 +19,15 @@ export function TableSkeleton({ rows = 6 }: { rows?: number }) {
   );
 }
 
-export function EmptyList({ filtered }: { filtered: boolean }) {
+export function EmptyList({ filtered, text }: { filtered: boolean; text?: string | undefined }) {
   return (
     <div className={classes.empty}>
       <IconMoodEmpty size={36} stroke={1.4} aria-hidden="true" />
       <p className={classes.emptyTitle}>No hay registros para mostrar</p>
       <p className={classes.emptyText}>
-        {filtered ? 'Pruebe con otra búsqueda o quite los filtros.' : 'Todavía no se cargó ninguno.'}
+        {filtered
+          ? 'Pruebe con otra búsqueda o quite los filtros.'
+          : (text ?? 'Todavía no se cargó ninguno.')}
       </p>
     </div>
   );

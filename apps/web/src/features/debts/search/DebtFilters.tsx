@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { DateField } from '../../../components/resource/DateField';
 import { SelectField, TextField } from '../../../components/resource/fields';
 import type { ListPatch, ListState } from '../../../components/resource/listParams';
@@ -21,6 +22,8 @@ export const FILTER_NAMES = [
   'reference',
   'defaultFrom',
   'defaultTo',
+  // No field of its own: set by the link from an import's page (issue 16), shown as a removable note.
+  'importId',
 ] as const satisfies readonly FilterKeyOf<typeof debtsResource>[];
 type Values = Record<(typeof FILTER_NAMES)[number] | 'q', string | null>;
 
@@ -63,6 +66,25 @@ export function DebtFilters({
   return (
     <FormProvider {...form}>
       <search className={classes.filters}>
+        {state.filters.importId ? (
+          <p className={classes.importNote}>
+            <span>
+              Solo las deudas creadas por la{' '}
+              <Link to={`/imports/view/${state.filters.importId}`}>
+                importación N.º {state.filters.importId}
+              </Link>
+              .
+            </span>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconX size={14} />}
+              onClick={() => update({ filters: { importId: null } })}
+            >
+              Ver todas
+            </Button>
+          </p>
+        ) : null}
         {phone ? (
           <Button
             variant="default"

@@ -4,6 +4,7 @@
  * Per database: generated data (made once, reused while it exists), the real server and the
  * ceiling side by side, every case of issue 7 loaded with autocannon, then bench/RESULTS.md.
  * Ratios to the ceiling are what counts: the machine is shared and noisy, absolute numbers drift.
+ * Then the portfolio import of issue 16 (bench/import.ts; runnable alone) on a fresh database each.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import {
   startApi,
   startCeiling,
 } from './api';
+import { benchImports, importMarkdown, importUnmet } from './import';
 import { type LighthouseScores, lighthouseMarkdown, lighthouseScores, lighthouseUnmet } from './lighthouse';
 import { prewarm } from './prewarm';
 import { measureUserState, USER_STATE_BUDGET, type UserStateCost } from './userState';
@@ -333,11 +335,23 @@ for (const kind of KINDS) {
   results.push(await benchDb(kind, port, results.length === 0));
   port += 10;
 }
+// The import on its own fresh database (not the generated million debts): issue 16's case.
+const importUrl = new URL(PG_URL);
+importUrl.pathname = `${importUrl.pathname}_import`;
+const imports = await benchImports(KINDS, port, { databaseUrl: importUrl.toString() });
 const scores = results.find((result) => result.lighthouse)?.lighthouse;
 const out = join(ROOT, 'bench/RESULTS.md');
-const unmet = [...apiUnmet(results), ...webUnmet(web), ...(scores ? lighthouseUnmet(scores) : [])];
+const unmet = [
+  ...apiUnmet(results),
+  ...importUnmet(imports),
+  ...webUnmet(web),
+  ...(scores ? lighthouseUnmet(scores) : []),
+];
 writeFileSync(
   out,
-  markdown(results, started, unmet) + webMarkdown(web) + (scores ? lighthouseMarkdown(scores) : ''),
+  markdown(results, started, unmet) +
+    importMarkdown(imports, started) +
+    webMarkdown(web) +
+    (scores ? lighthouseMarkdown(scores) : ''),
 );
 console.log(`\nResultados en ${out}`);

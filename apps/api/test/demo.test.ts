@@ -1,10 +1,12 @@
 import { isValidCuit, isValidDni } from '@cobranzas/shared';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { debtors, debts, quotas, tasks, users } from '../src/db/schema';
+import { debtors, debts, imports, quotas, tasks, users } from '../src/db/schema';
+import { DEMO_IMPORT_COMPANY } from '../src/demo/importDemo';
 import { cuilFor } from '../src/demo/people';
 import { DEMO_PASSWORD, parseArgs, runDemo } from '../src/demo/run';
-import { call, startApp, type TestApp, tokenFor } from './helpers';
+import { SAMPLE_EXPECTED } from '../src/demo/sampleImport';
+import { ADMIN_ALIAS, ADMIN_PASSWORD, call, startApp, type TestApp, tokenFor } from './helpers';
 
 describe('demo data (npm run demo) on PGlite', () => {
   let t: TestApp;
@@ -13,7 +15,12 @@ describe('demo data (npm run demo) on PGlite', () => {
 
   beforeAll(async () => {
     t = await startApp('pglite');
-    summary = await runDemo(t.database.db, { force: false, size: 40, seed: 7 }, (line) => printed.push(line));
+    summary = await runDemo(
+      t.database.db,
+      { force: false, size: 40, seed: 7 },
+      (line) => printed.push(line),
+      t.app,
+    );
   });
   afterAll(() => t?.close());
 
@@ -25,9 +32,11 @@ describe('demo data (npm run demo) on PGlite', () => {
   it('counts match the summary: companies, debtors, debts in every stage and status, users', async () => {
     expect(summary).not.toBeNull();
     const counts = summary?.counts ?? {};
+    // The generated portfolio; the sample import's debtors and debts are counted apart.
+    const imported = summary?.import?.created ?? { debtors: 0, debts: 0 };
     const [d] = await t.database.db.select({ n: count() }).from(debtors);
-    const [b] = await t.database.db.select({ n: count() }).from(debts);
-    expect(counts.deudores).toBe(d?.n);
+    const [b] = await t.database.db.select({ n: count() }).from(debts).where(isNull(debts.importId));
+    expect(counts.deudores).toBe((d?.n ?? 0) - imported.debtors);
     expect(counts.deudas).toBe(b?.n);
     expect(counts.deudores).toBe(40);
     expect(counts.compañías).toBe(5);
@@ -44,6 +53,46 @@ describe('demo data (npm run demo) on PGlite', () => {
     expect(printed.join('\n')).toContain(DEMO_PASSWORD);
     const [week] = await t.database.db.select({ n: count() }).from(tasks);
     expect(week?.n).toBeGreaterThanOrEqual(8);
+  });
+
+  it('leaves one finished import of the sample (issue 16): DONE, its debts created, its errors file', async () => {
+    const record = summary?.import;
+    expect(record?.status).toBe('DONE');
+    expect(record?.fileName).toBe('cartera-ejemplo.xlsx');
+    expect(record?.companyName).toBe(DEMO_IMPORT_COMPANY);
+    expect({
+      totalRows: record?.totalRows,
+      processedRows: record?.processedRows,
+      created: record?.created,
+      rejected: record?.rejected,
+      warnings: record?.warnings,
+    }).toEqual({
+      totalRows: SAMPLE_EXPECTED.totalRows,
+      processedRows: SAMPLE_EXPECTED.totalRows,
+      created: SAMPLE_EXPECTED.created,
+      rejected: SAMPLE_EXPECTED.rejected,
+      warnings: SAMPLE_EXPECTED.warnings,
+    });
+    const rows = await t.database.db.select({ id: imports.id }).from(imports);
+    expect(rows).toEqual([{ id: record?.id }]);
+    const [withImport] = await t.database.db
+      .select({ n: count() })
+      .from(debts)
+      .where(eq(debts.importId, record?.id ?? 0));
+    expect(withImport?.n).toBe(SAMPLE_EXPECTED.created.debts);
+    expect(printed.join('\n')).toMatch(/Importación de ejemplo \(cartera-ejemplo\.xlsx.*DONE/);
+
+    const token = await tokenFor(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
+    const list = await call(t.app, token, { method: 'GET', url: '/api/imports' });
+    expect(list.status).toBe(200);
+    expect(list.body.data[0]).toMatchObject({ id: record?.id, status: 'DONE' });
+    const errors = await t.app.inject({
+      method: 'GET',
+      url: `/api/imports/${record?.id}/errors`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(errors.statusCode).toBe(200);
+    expect(errors.headers['content-type']).toContain('spreadsheetml');
   });
 
   it('every debt’s balance = original + services + mora − payments − deposits, and none is negative', async () => {

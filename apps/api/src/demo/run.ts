@@ -1,7 +1,10 @@
+import type { Import } from '@cobranzas/shared';
 import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { debts } from '../db/schema';
 import { type DemoSummary, generateDemo } from './generate';
+import { DEMO_IMPORT_COMPANY, importDemoPortfolio } from './importDemo';
 
 /** Every demo user's password, printed at the end (the demo is for trying the product). */
 export const DEMO_PASSWORD = 'demo-cobranzas';
@@ -30,9 +33,20 @@ export function parseArgs(argv: string[]): RunOptions | string {
   return options;
 }
 
-function summaryLines(summary: DemoSummary, seconds: string): string[] {
+function importLine(record: Import): string {
+  const { created } = record;
+  return (
+    `Importación de ejemplo (${record.fileName}, ${DEMO_IMPORT_COMPANY}): ${record.status}, ` +
+    `${record.totalRows} filas, ${created.debtors} deudores y ${created.debts} deudas nuevas, ` +
+    `${record.unchanged} sin cambios, ${record.rejected} rechazadas, ${record.warnings} con advertencias ` +
+    '(Cobranzas → Importar cartera).'
+  );
+}
+
+function summaryLines(summary: DemoSummary, seconds: string, imported?: Import): string[] {
   const counts = Object.entries(summary.counts).map(([name, n]) => `${name} ${n}`);
   const lines = [`Demo cargada en ${seconds} s:`, `  ${counts.join(' · ')}`];
+  if (imported) lines.push(importLine(imported));
   if (summary.users.length > 0) {
     lines.push(`Usuarios nuevos (contraseña de todos: ${DEMO_PASSWORD}):`);
     for (const user of summary.users)
@@ -46,9 +60,16 @@ function summaryLines(summary: DemoSummary, seconds: string): string[] {
 /**
  * Loads the demo unless the database already holds debts (then it says so and does nothing, unless
  * forced: a forced run adds another portfolio, reusing the companies and users it finds). Returns
- * the summary, or null when it refused.
+ * the summary, or null when it refused. With `app` (built on the same database, ready), the sample
+ * portfolio is then imported through the API and its job run to the end (importDemo.ts): the
+ * summary's `import` is that import as the API reports it.
  */
-export async function runDemo(db: Db, options: RunOptions, print: (line: string) => void) {
+export async function runDemo(
+  db: Db,
+  options: RunOptions,
+  print: (line: string) => void,
+  app?: FastifyInstance,
+): Promise<(DemoSummary & { import?: Import }) | null> {
   const [existing] = await db.select({ n: count() }).from(debts);
   const stored = existing?.n ?? 0;
   if (stored > 0 && !options.force) {
@@ -63,7 +84,8 @@ export async function runDemo(db: Db, options: RunOptions, print: (line: string)
     seed: options.seed + stored,
     password: DEMO_PASSWORD,
   });
+  const imported = app ? await importDemoPortfolio(app, db) : undefined;
   const seconds = ((performance.now() - started) / 1000).toFixed(1).replace('.', ',');
-  for (const line of summaryLines(summary, seconds)) print(line);
-  return summary;
+  for (const line of summaryLines(summary, seconds, imported)) print(line);
+  return imported ? { ...summary, import: imported } : summary;
 }

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +16,29 @@ export interface DocumentStorage {
   get(key: string): Promise<Readable>;
   /** Removes the object; a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /** The object's path on this machine, when the storage is a local folder. */
+  localPath?(key: string): string;
+}
+
+/**
+ * Runs `use` with the object as a file on this machine: the storage's own path when it has one,
+ * otherwise a temporary copy, removed afterwards (a reader that seeks, like a zip's, needs a file).
+ */
+export async function withLocalFile<T>(
+  storage: DocumentStorage,
+  key: string,
+  use: (path: string) => Promise<T>,
+): Promise<T> {
+  const local = storage.localPath?.(key);
+  if (local) return use(local);
+  const dir = await mkdtemp(path.join(tmpdir(), 'cobranzas-'));
+  try {
+    const file = path.join(dir, 'archivo');
+    await pipeline(await storage.get(key), createWriteStream(file));
+    return await use(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Keys are ours (generated), but a key is still never allowed to climb out of the root. */
@@ -38,5 +62,6 @@ export function localDocumentStorage(root: string): DocumentStorage {
       return handle.createReadStream();
     },
     remove: async (key) => rm(resolve(key), { force: true }),
+    localPath: resolve,
   };
 }

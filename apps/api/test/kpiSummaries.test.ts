@@ -108,6 +108,25 @@ forEachBackend('dashboard summaries (kpi_* tables kept by triggers)', (backend) 
       }
     });
 
+    it('debts inserted many in one statement (an import) are summed once per key, as one by one', async () => {
+      const company = await createCompany(t.app, token);
+      const card = await createCatalog(t.app, token, 'collections-types');
+      const debtor = await create(t.app, token, 'debtors', {
+        dni: '31313131',
+        firstName: 'Ana',
+        lastName: 'Lote',
+      });
+      // One statement, rows of two stages, two currencies and two collection types.
+      await t.database.db.execute(sql`INSERT INTO debts (debtor_id, company_id, debt_type_id, collection_type_id,
+        reference, original_amount, currency)
+        SELECT ${debtor.id}::int, ${company.id}::int, 1 + g % 2, CASE WHEN g % 3 = 0 THEN ${card.id}::int END,
+          'LOTE-' || g, 100.05 * g, CASE WHEN g % 4 = 0 THEN 'USD' ELSE 'ARS' END::currency
+        FROM generate_series(1, 40) g`);
+      for (const [name, { kept, computed }] of Object.entries(SUMMARIES)) {
+        expect(await rows(kept), name).toEqual(await rows(computed));
+      }
+    });
+
     it("each transaction's deltas are folded at its COMMIT, once, whatever happened in between", async () => {
       const company = await createCompany(t.app, token);
       const debt = await createDebt(t.app, token, { companyId: company.id, originalAmount: '900.00' });

@@ -1,24 +1,25 @@
 /**
- * The import's background work (DESIGN.md §10.1), run by the job runner: read the stored file again,
- * validate each row, apply it in batches. Each batch commits its debtors, debts, remarks, counters
+ * The import's background work (DESIGN.md §10.1), run by the job runner: the stored file is read
+ * again and its rows validated on a worker thread (parse/inWorker.ts), and applied here in batches. Each batch commits its debtors, debts, remarks, counters
  * and checkpoint together, so a process killed mid-import leaves whole batches only, and the retry
  * (the runner's, after the heartbeat goes stale) starts right after the last committed one.
  */
 import type { ImportMapping } from '@cobranzas/shared';
-import { cellText, foldText, toImportRow } from '@cobranzas/shared/imports';
+import { foldText } from '@cobranzas/shared/imports';
 import { eq, sql } from 'drizzle-orm';
 import { writeAudit } from '../../crud/audit';
 import type { Db } from '../../db/client';
 import { collectionTypes, type ImportRecord, importIssues, imports, users } from '../../db/schema';
 import { type JobContext, JobFailure, type JobHandler } from '../../jobs';
-import type { DocumentStorage } from '../../storage';
+import { type DocumentStorage, withLocalFile } from '../../storage';
 import { applyBatch, type BatchRow, ImportMemory, recordProgress, zeroCounts } from './apply';
 import { ImportFileError } from './parse/errors';
-import { type ImportKind, readRows, type SheetRow } from './parse/rows';
+import { batchesOf } from './parse/inWorker';
+import type { ImportKind } from './parse/rows';
 
 export const IMPORT_JOB = 'import';
 
-/** Rows per batch: one transaction each (≈ 3 ms of validation and one round of inserts). */
+/** Rows per batch: one transaction each. */
 export const IMPORT_BATCH_ROWS = 500;
 
 export const JOB_MESSAGES = {
@@ -64,31 +65,16 @@ export function importJobHandler(storage: DocumentStorage, batchRows = IMPORT_BA
     }
     const memory = new ImportMemory(record.id, record.companyId, record.dryRun, await collectionTypeIds(db));
 
-    const stream = await storage.get(record.storageKey).catch(() => {
-      throw new JobFailure(JOB_MESSAGES.fileGone);
-    });
-    const source = await readRows({ stream }, record.kind as ImportKind).catch(failOnFileError);
-    const mapping = record.mapping as ImportMapping;
-    const headers = record.headers as string[];
-    let index = 0;
-    try {
-      let batch: SheetRow[] = [];
-      const flush = async () => {
-        await runBatch(db, memory, batch, mapping, headers, index, context);
-        batch = [];
-      };
-      for await (const row of source) {
-        index++;
-        if (index <= skip) continue;
-        batch.push(row);
-        if (batch.length >= batchRows) await flush();
-      }
-      if (batch.length > 0) await flush();
-    } catch (error) {
-      failOnFileError(error);
-    } finally {
-      await source.close();
-    }
+    const key = record.storageKey;
+    await withLocalFile(storage, key, async (path) => {
+      const batches = batchesOf(path, record.kind as ImportKind, {
+        mapping: record.mapping as ImportMapping,
+        headers: record.headers as string[],
+        skip,
+        batchRows,
+      });
+      for await (const batch of batches) await runBatch(db, memory, batch.rows, batch.processedRows, context);
+    }).catch(failOnFileError);
     return finish(db, storage, record, job.createdBy);
   };
 }
@@ -101,18 +87,11 @@ function failOnFileError(error: unknown): never {
 async function runBatch(
   db: Db,
   memory: ImportMemory,
-  rows: SheetRow[],
-  mapping: ImportMapping,
-  headers: string[],
+  batch: BatchRow[],
   processedRows: number,
   { signal, progress, hold }: JobContext,
 ) {
   if (signal.aborted) throw signal.reason;
-  const batch: BatchRow[] = rows.map((row) => ({
-    rowNumber: row.rowNumber,
-    cells: headers.map((h) => cellText(row.cells[h])),
-    read: toImportRow(row.cells, mapping),
-  }));
   await db.transaction(async (tx) => {
     // A cancel during the batch waits for its commit, or the batch sees it and rolls back.
     await hold(tx);

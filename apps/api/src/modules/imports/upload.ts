@@ -1,15 +1,16 @@
 /**
  * The portfolio file as it arrives (DESIGN.md §10.1): stored, its kind decided, and read once from
- * end to end before anything is queued, so a file that cannot be imported at all (not a spreadsheet,
+ * end to end (on a worker thread) before anything is queued, so a file that cannot be imported at all (not a spreadsheet,
  * empty, headers only, a zip bomb, more rows than allowed) is a Spanish 4xx that changes nothing.
  */
 import { extensionOf, IMPORT_MAX_BYTES, MESSAGES } from '@cobranzas/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../errors';
-import type { DocumentStorage } from '../../storage';
+import { type DocumentStorage, withLocalFile } from '../../storage';
 import { receiveUpload, type StoredUpload } from '../../uploads';
 import { ImportFileError } from './parse/errors';
-import { type ImportKind, readRows, type SheetRow } from './parse/rows';
+import { scanFile } from './parse/inWorker';
+import type { ImportKind, SheetRow } from './parse/rows';
 
 export const UPLOAD_MESSAGES = {
   tooLarge: 'El archivo supera el máximo de 50 MB. Divídalo en partes.',
@@ -86,29 +87,12 @@ export async function receiveImportFile(
     fieldSize: 16 * 1024,
     async inspect(upload, storage) {
       const kind = await kindOf(upload, storage);
-      const source = await readRows({ stream: await storage.get(upload.key) }, kind).catch((error) => {
+      const read = await withLocalFile(storage, upload.key, (path) =>
+        scanFile(path, kind, { sampleRows, all: scan === 'all' }),
+      ).catch((error) => {
         throw fileRefusal(error);
       });
-      const sample: SheetRow[] = [];
-      let totalRows = 0;
-      try {
-        for await (const row of source) {
-          totalRows++;
-          if (sample.length < sampleRows) sample.push(row);
-          else if (scan === 'sample') break;
-        }
-      } catch (error) {
-        throw fileRefusal(error);
-      } finally {
-        await source.close();
-      }
-      return {
-        kind,
-        fileName: cleanName(upload.clientName),
-        headers: source.headers,
-        sample,
-        totalRows: scan === 'all' ? totalRows : null,
-      };
+      return { kind, fileName: cleanName(upload.clientName), ...read };
     },
   }).catch((error: unknown) => {
     throw emptyFileRefusal(error);

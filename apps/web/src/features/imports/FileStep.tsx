@@ -1,7 +1,8 @@
 import { extensionOf, IMPORT_MAX_BYTES } from '@cobranzas/shared';
 import { Select } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { type DragEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { FileDrop } from '../../components/FileDrop';
 import type { Option } from '../../components/resource/types';
 import classes from './imports.module.css';
 
@@ -51,16 +52,6 @@ export function FileStep({
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const [over, setOver] = useState(false);
-  const take = (list: FileList | null) => {
-    const picked = list?.[0];
-    if (picked) onFile(picked);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    take(event.dataTransfer.files);
-  };
   return (
     <div className={classes.fileStep}>
       <Select
@@ -81,22 +72,21 @@ export function FileStep({
         <p className={classes.fieldLabel} id={`${id}-label`}>
           Archivo <span className={classes.required}>*</span>
         </p>
-        <label
-          htmlFor={id}
+        <FileDrop
           className={classes.dropzone}
-          data-over={over || undefined}
-          data-error={fileError ? true : undefined}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setOver(true);
+          accept={IMPORT_ACCEPT}
+          invalid={Boolean(fileError)}
+          input={{
+            'aria-labelledby': `${id}-label`,
+            'aria-describedby': fileError ? errorId : hintId,
+            'aria-invalid': fileError ? true : undefined,
           }}
-          onDragLeave={() => setOver(false)}
-          onDrop={onDrop}
+          onFiles={([picked]) => picked && onFile(picked)}
         >
           {file ? (
             <>
               <IconFileSpreadsheet size={30} stroke={1.5} aria-hidden="true" />
-              <span className={classes.dropTitle}>{file.name}</span>
+              <FileDrop.Title>{file.name}</FileDrop.Title>
               <span className={classes.muted}>
                 {formatBytes(file.size)} · Arrastre otro archivo o haga clic para cambiarlo
               </span>
@@ -104,27 +94,14 @@ export function FileStep({
           ) : (
             <>
               <IconUpload size={30} stroke={1.5} aria-hidden="true" />
-              <span className={classes.dropTitle}>Arrastre el archivo aquí o haga clic para elegirlo</span>
+              <FileDrop.Title>Arrastre el archivo aquí o haga clic para elegirlo</FileDrop.Title>
               <span className={classes.muted} id={hintId}>
                 Planilla de Excel (.xlsx) o archivo .csv, de hasta {MB} MB. La primera fila debe tener los
                 títulos de las columnas.
               </span>
             </>
           )}
-          <input
-            id={id}
-            type="file"
-            accept={IMPORT_ACCEPT}
-            className={classes.fileInput}
-            aria-labelledby={`${id}-label`}
-            aria-describedby={fileError ? errorId : hintId}
-            aria-invalid={fileError ? true : undefined}
-            onChange={(event) => {
-              take(event.currentTarget.files);
-              event.currentTarget.value = '';
-            }}
-          />
-        </label>
+        </FileDrop>
         {file ? (
           <p className={classes.muted} id={hintId}>
             Planilla de Excel (.xlsx) o archivo .csv, de hasta {MB} MB.

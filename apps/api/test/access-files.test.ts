@@ -4,7 +4,6 @@ import {
   defineAbilityFor,
   type HttpMethod,
   MESSAGES,
-  METHOD_ACTIONS,
   RESOURCE_SUBJECTS,
   type UserTypeName,
 } from '@cobranzas/shared';

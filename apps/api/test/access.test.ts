@@ -5,7 +5,6 @@ import {
   type HttpMethod,
   isStaffOnly,
   MESSAGES,
-  METHOD_ACTIONS,
   RESOURCE_SUBJECTS,
   type UserTypeName,
 } from '@cobranzas/shared';

@@ -1,0 +1,180 @@
+import { daysBetween } from './dates';
+import { fromCents, simpleInterest, toCents } from './money';
+
+/**
+ * Money to date (DESIGN.md §10.2, contract): what a debt owes on a date, with compensatory and
+ * punitive interest and the payments imputed as the Civil and Commercial Code says. Pure and exact:
+ * every amount is BigInt cents; the only rounding is each segment's, half-up to the cent.
+ *
+ * - Simple interest (CCyC art. 770: no capitalisation) on the capital outstanding, from the default
+ *   date to `date`; a segment's amount = capital × annualRate / 100 × days / 365.
+ * - Segments break at every rate change and at every payment date; `days` = calendar days from
+ *   `from` to `to` (2025-01-01 → 2025-12-31 is 364).
+ * - A payment is applied on its date, first to costs due by then, then punitive interest, then
+ *   compensatory interest, then capital (CCyC art. 903). Beyond all of that it is a credit: the
+ *   capital goes below zero and earns no interest.
+ */
+
+export interface RateEntry {
+  /** From this day on (until the next entry's `from`). */
+  from: string;
+  /** Annual %, up to two decimals. */
+  annualRate: string;
+}
+
+export interface DatedAmount {
+  date: string;
+  amount: string;
+}
+
+export interface BalanceInput {
+  /** The capital: the debt's original amount. */
+  originalAmount: string;
+  /** Interest runs from this day; null: no interest at all. */
+  defaultDate: string | null;
+  /** The day asked about (inclusive of payments that day). */
+  date: string;
+  /** Compensatory interest, annual %; null or "0": none. Replaced by `rateTable` when given. */
+  interestRate: string | null;
+  /** A dated rate table (e.g. BNA tasa activa); before its first entry there is no interest. */
+  rateTable?: readonly RateEntry[] | null;
+  /** Punitive interest, annual %; "0": none. */
+  punitiveRate: string;
+  /** Costs (services, mora), owed from their date. */
+  costs: readonly DatedAmount[];
+  /** Payments and deposits, applied on their date. */
+  payments: readonly DatedAmount[];
+}
+
+export type SegmentKind = 'interest' | 'punitive';
+
+export interface BalanceSegment {
+  from: string;
+  to: string;
+  days: number;
+  /** The capital the segment's interest runs on. */
+  capital: string;
+  kind: SegmentKind;
+  annualRate: string;
+  amount: string;
+}
+
+export interface Balance {
+  date: string;
+  /** Capital still owed (below zero: a credit). */
+  capital: string;
+  /** Compensatory interest still owed. */
+  interest: string;
+  /** Punitive interest still owed. */
+  punitive: string;
+  /** Costs still owed. */
+  services: string;
+  /** Everything paid up to the date. */
+  paid: string;
+  /** capital + interest + punitive + services. */
+  total: string;
+  segments: BalanceSegment[];
+}
+
+const byDate = <T extends { date: string }>(items: readonly T[]) =>
+  items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => (a.item.date < b.item.date ? -1 : a.item.date > b.item.date ? 1 : a.index - b.index))
+    .map(({ item }) => item);
+
+/** The compensatory rate on `day`: the table's entry in force, else the debt's own rate. */
+function rateOn(input: BalanceInput, table: readonly RateEntry[] | null, day: string): string {
+  if (!table) return input.interestRate ?? '0';
+  let rate = '0';
+  for (const entry of table) if (entry.from <= day) rate = entry.annualRate;
+  return rate;
+}
+
+export function balanceToDate(input: BalanceInput): Balance {
+  const table = input.rateTable?.length
+    ? [...input.rateTable].sort((a, b) => (a.from < b.from ? -1 : 1))
+    : null;
+  const payments = byDate(input.payments.filter((p) => p.date <= input.date));
+  const costs = byDate(input.costs.filter((c) => c.date <= input.date));
+
+  let capital = toCents(input.originalAmount);
+  let interest = 0n;
+  let punitive = 0n;
+  let costsOwed = 0n;
+  let paid = 0n;
+  let nextCost = 0;
+  const segments: BalanceSegment[] = [];
+
+  /** Costs dated up to `day` become owed. */
+  const costsUntil = (day: string) => {
+    while (nextCost < costs.length && (costs[nextCost] as DatedAmount).date <= day)
+      costsOwed += toCents((costs[nextCost++] as DatedAmount).amount);
+  };
+
+  /** Accrues from `from` to `to` on the current capital, one segment per rate and kind. */
+  const accrue = (from: string, to: string) => {
+    const days = daysBetween(from, to);
+    if (days <= 0 || capital <= 0n) return;
+    const base = fromCents(capital);
+    for (const [kind, rate] of [
+      ['punitive', input.punitiveRate],
+      ['interest', rateOn(input, table, from)],
+    ] as const) {
+      if (toCents(rate) <= 0n) continue;
+      const amount = simpleInterest(base, rate, days);
+      segments.push({ from, to, days, capital: base, kind, annualRate: fromCents(toCents(rate)), amount });
+      if (kind === 'punitive') punitive += toCents(amount);
+      else interest += toCents(amount);
+    }
+  };
+
+  /** Accrues from `from` to `to`, split at each rate change of the table in between. */
+  const accrueUntil = (from: string, to: string) => {
+    let start = from;
+    for (const entry of table ?? []) {
+      if (entry.from > start && entry.from < to) {
+        accrue(start, entry.from);
+        start = entry.from;
+      }
+    }
+    accrue(start, to);
+  };
+
+  const apply = (amount: bigint) => {
+    paid += amount;
+    let left = amount;
+    const take = (owed: bigint) => {
+      const used = left < owed ? left : owed;
+      left -= used;
+      return owed - used;
+    };
+    costsOwed = take(costsOwed);
+    punitive = take(punitive);
+    interest = take(interest);
+    capital -= left;
+  };
+
+  // Interest runs from the default date; payments before it only meet costs and capital.
+  let accruedTo = input.defaultDate;
+  for (const payment of payments) {
+    if (accruedTo !== null && payment.date > accruedTo) {
+      accrueUntil(accruedTo, payment.date);
+      accruedTo = payment.date;
+    }
+    costsUntil(payment.date);
+    apply(toCents(payment.amount));
+  }
+  if (accruedTo !== null && input.date > accruedTo) accrueUntil(accruedTo, input.date);
+  costsUntil(input.date);
+
+  return {
+    date: input.date,
+    capital: fromCents(capital),
+    interest: fromCents(interest),
+    punitive: fromCents(punitive),
+    services: fromCents(costsOwed),
+    paid: fromCents(paid),
+    total: fromCents(capital + interest + punitive + costsOwed),
+    segments,
+  };
+}

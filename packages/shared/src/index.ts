@@ -1,6 +1,7 @@
 // First: zod's configuration applies to every schema below.
 import './schemas/zodConfig';
 
+export * from './balance';
 export * from './dates';
 export * from './debtStatus';
 export * from './enums';
@@ -11,6 +12,7 @@ export * from './money';
 export * from './permissions';
 export * from './resource';
 export * from './schemas/auth';
+export * from './schemas/balance';
 export * from './schemas/catalogs';
 export * from './schemas/common';
 export * from './schemas/companies';
@@ -25,6 +27,7 @@ export * from './schemas/list';
 export * from './schemas/observations';
 export * from './schemas/payments';
 export * from './schemas/quotas';
+export * from './schemas/rateTables';
 export * from './schemas/reports';
 export * from './schemas/services';
 export * from './schemas/tasks';

@@ -26,6 +26,7 @@ import { debts } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { debtScope, heldDebt, lockDebt } from '../scope';
 import { checkAssignee } from './assignee';
+import { balanceRoute } from './balance';
 import { keepBooks, originalOverdrawn } from './books';
 import { dniLookup } from './byDni';
 import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
@@ -106,6 +107,7 @@ export function debtsModule(app: FastifyInstance, db: Db) {
   stageChangeRoute(app, db, service);
   statusChangeRoute(app, db, service);
   summaryRoute(app, db, service);
+  balanceRoute(app, db);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/debts/dni/:dni',

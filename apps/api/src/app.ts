@@ -36,6 +36,7 @@ import { type ImportsOptions, importsModule } from './modules/imports';
 import { observationsModule } from './modules/observations';
 import { paymentsModule } from './modules/payments';
 import { quotasModule } from './modules/quotas';
+import { rateTablesModule } from './modules/rateTables';
 import { servicesModule } from './modules/services';
 import { tasksModule } from './modules/tasks';
 import { usersModule } from './modules/users';
@@ -211,6 +212,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   const storage = localDocumentStorage(path.join(config.dataDir, 'documents'));
   documentsModule(app, db, storage);
   importsModule(app, db, storage, imports);
+  rateTablesModule(app, db, storage);
   tasksModule(app, db);
   reportsModule(app, db);
   auditModule(app, db);

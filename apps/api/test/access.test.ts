@@ -106,6 +106,10 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
     'events-types': catalog,
     'events-history-types': catalog,
     'embargos-type': catalog,
+    'rate-tables': {
+      body: () => ({ name: unique('Tasas '), entries: [{ from: '2024-01-01', annualRate: '45.25' }] }),
+      patch: () => ({ entries: [{ from: '2024-02-01', annualRate: 40 }] }),
+    },
     eventsSubTypes: {
       body: () => ({ eventTypeId, name: unique('Sub ') }),
       patch: () => ({ name: unique('Sub ') }),

@@ -13,6 +13,7 @@ const ALL_LINKS = {
   'Tipos de deuda': ['Agregar', 'Listar'],
   'Tipos de cobranza': ['Agregar', 'Listar'],
   'Resultados de gestión': ['Agregar', 'Listar'],
+  'Tasas de interés': ['Agregar', 'Listar'],
 };
 
 /** The menu as "Group: link, link" lines and header lines, in order. */
@@ -63,6 +64,8 @@ describe('sidebar menu (SPEC §2)', () => {
       '/collections-types/list',
       '/events-history-types/add',
       '/events-history-types/list',
+      '/rate-tables/add',
+      '/rate-tables/list',
     ]);
   });
 });
@@ -75,11 +78,12 @@ describe('sidebar filtering per role (SPEC §6)', () => {
   });
 
   it('GENERAL (view/add/edit Debts, view SystemManagement, manage debtors and tasks) sees everything', () => {
-    // …except Agregar in the two catalogs outside SPEC §2, which needs add SystemManagement.
+    // …except Agregar in the three catalogs outside SPEC §2, which needs add SystemManagement.
     expect(menuFor('GENERAL')).toEqual([
-      ...everything.slice(0, -2),
+      ...everything.slice(0, -3),
       'Tipos de cobranza: Listar',
       'Resultados de gestión: Listar',
+      'Tasas de interés: Listar',
     ]);
   });
 

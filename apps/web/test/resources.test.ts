@@ -17,6 +17,7 @@ import { IMPORTS_LIST } from '../src/features/imports/ImportsListPage';
 import { OBSERVATIONS_TAB } from '../src/features/observations/ObservationsTab';
 import { PAYMENTS_TAB } from '../src/features/payments/PaymentsTab';
 import { QUOTAS_TAB } from '../src/features/quotas/QuotasTab';
+import { RATE_TABLES_LIST } from '../src/features/rateTables/pages';
 import { SERVICES_TAB } from '../src/features/services/ServicesTab';
 import { TASKS_TAB } from '../src/features/tasks/TasksTab';
 import { AGENDA_LIST } from '../src/features/tasks/useAgenda';
@@ -61,6 +62,7 @@ const LISTS: Record<string, AnySpec> = {
   'tab Tareas': TASKS_TAB,
   agenda: AGENDA_LIST,
   imports: IMPORTS_LIST,
+  'rate tables': RATE_TABLES_LIST,
 };
 
 function asked(spec: AnySpec) {
@@ -97,6 +99,7 @@ describe('every web list agrees with its shared definition (issue 15)', () => {
       DEBTS_LIST,
       EmbargoTypes.list,
       IMPORTS_LIST,
+      RATE_TABLES_LIST,
     ] as AnySpec[]) {
       expect(asked(spec).sorts.length).toBeGreaterThan(0);
     }

@@ -13,6 +13,7 @@ beforeAll(async () => {
     import('../src/features/debtors/pages'),
     import('../src/features/eventsTypes/pages'),
     import('../src/features/catalogs/pages'),
+    import('../src/features/rateTables/pages'),
   ]);
 }, 60_000);
 
@@ -55,6 +56,9 @@ describe('routes of SPEC §2, each page lazily loaded', () => {
     ['/debts-types/list', 'Tipos de deuda'],
     ['/debts-types/add', 'Nuevo tipo de deuda'],
     ['/debts-types/edit/1', 'Editar tipo de deuda'],
+    ['/rate-tables/list', 'Tasas de interés'],
+    ['/rate-tables/add', 'Nueva tabla de tasas'],
+    ['/rate-tables/edit/2', 'Editar tabla de tasas'],
     ['/debts/search', 'Buscador de deudas'],
     ['/debts/add', 'Nueva deuda'],
     ['/debts/edit/5', 'Editar deuda'],
@@ -127,6 +131,11 @@ describe('route guards (SPEC §6)', () => {
     ['GENERAL', '/events-history-types/add', null],
     ['GENERAL', '/events-history-types/list', 'Resultados de gestión'],
     ['ADMIN', '/collections-types/add', 'Nuevo tipo de cobranza'],
+    // Rate tables (issue 17): SystemManagement like the catalogs.
+    ['CLIENTE', '/rate-tables/list', null],
+    ['GENERAL', '/rate-tables/list', 'Tasas de interés'],
+    ['GENERAL', '/rate-tables/add', null],
+    ['ADMIN', '/rate-tables/add', 'Nueva tabla de tasas'],
     ['GENERAL', '/debtors/list', 'Deudores'],
     ['GENERAL', '/debtors/add', 'Nuevo deudor'],
     ['GENERAL', '/debts/add', 'Nueva deuda'],
@@ -197,6 +206,7 @@ describe('sidebar per role (SPEC §6)', () => {
       'Tipos de deuda',
       'Tipos de cobranza',
       'Resultados de gestión',
+      'Tasas de interés',
     ]);
     expect(within(nav).getByText('Administración')).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Agenda' }));

@@ -64,6 +64,8 @@ export const RESOURCE_SUBJECTS = {
   eventsSubTypes: 'SystemManagement',
   'events-history-types': 'SystemManagement',
   'embargos-type': 'SystemManagement',
+  /** Issue 17: dated annual rates (DESIGN.md §10.6). */
+  'rate-tables': 'SystemManagement',
   /** Viewing also needs the ADMIN role: the API checks it on the route (GENERAL may view the rest). */
   audit: 'SystemManagement',
 } as const satisfies Record<string, Subject>;

@@ -15,6 +15,7 @@ export * from './tables/kpi';
 export * from './tables/observations';
 export * from './tables/payments';
 export * from './tables/quotas';
+export * from './tables/rateTables';
 export * from './tables/services';
 export * from './tables/tasks';
 export * from './tables/users';

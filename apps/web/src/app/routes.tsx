@@ -63,6 +63,7 @@ const debtors = () => import('../features/debtors/pages');
 const catalogs = () => import('../features/catalogs/pages');
 const debts = () => import('../features/debts/pages');
 const imports = () => import('../features/imports/pages');
+const rateTables = () => import('../features/rateTables/pages');
 /**
  * The portfolio import is staff only (DESIGN.md §10.6, STAFF_ONLY_RESOURCES: the API refuses a
  * CLIENTE though it may view Debts). Among SPEC §6's roles, staff is who may add debts.
@@ -134,6 +135,13 @@ const layoutRoutes: RouteObject[] = [
       add: (m) => m.EventHistoryTypes.Add,
       edit: (m) => m.EventHistoryTypes.Edit,
     },
+    SYSTEM,
+  ),
+  // Issue 17: dated annual rates (SystemManagement: GENERAL views, ADMIN writes).
+  ...crud(
+    'rate-tables',
+    rateTables,
+    { list: (m) => m.RateTablesListPage, add: (m) => m.RateTableAddPage, edit: (m) => m.RateTableEditPage },
     SYSTEM,
   ),
 

@@ -6,6 +6,7 @@ import { companies } from './companies';
 import { debtors } from './debtors';
 import { currencyEnum, debtStatusEnum } from './enums';
 import { imports } from './imports';
+import { rateTables } from './rateTables';
 import { users } from './users';
 
 /**
@@ -35,6 +36,8 @@ export const debts = pgTable(
     punitiveRate: numeric('punitive_rate', { precision: 5, scale: 2 }).notNull().default('0'),
     /** Compensatory interest, % a year, as the client's file gave it (the balance to date uses it: issue 17). */
     interestRate: numeric('interest_rate', { precision: 5, scale: 2 }),
+    /** A dated rate table that replaces interestRate (issue 17, DESIGN.md §10.2). */
+    rateTableId: integer('rate_table_id').references(() => rateTables.id),
     status: debtStatusEnum('status').notNull().default('ACTIVA'),
     // A user with debts assigned cannot be deleted (deactivate instead): no ON DELETE SET NULL.
     assignedUserId: integer('assigned_user_id').references(() => users.id),
@@ -60,6 +63,7 @@ export const debts = pgTable(
     index('debts_status_idx').on(t.status),
     index('debts_assigned_user_id_idx').on(t.assignedUserId),
     index('debts_collection_type_id_idx').on(t.collectionTypeId),
+    index('debts_rate_table_id_idx').on(t.rateTableId).where(sql`${t.rateTableId} IS NOT NULL`),
     index('debts_reference_idx').on(t.reference),
     // The import's lookup of a batch's references (idempotent by company and reference, DESIGN §10.1).
     // The reference index alone lost to the trigram index, whose equality reads every "R-…" row.

@@ -9,6 +9,7 @@ import {
   IconCategory,
   IconGavel,
   IconMessageCircleCheck,
+  IconPercentage,
   IconReceipt,
   IconUserDollar,
   IconUsers,
@@ -30,6 +31,7 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   debtTypes: IconCategory,
   collectionTypes: IconReceipt,
   outcomes: IconMessageCircleCheck,
+  rates: IconPercentage,
 };
 
 const groups = MENU.filter((item): item is MenuGroup => item.kind === 'group');

@@ -12,7 +12,8 @@ export type MenuIcon =
   | 'calendar'
   | 'debtTypes'
   | 'collectionTypes'
-  | 'outcomes';
+  | 'outcomes'
+  | 'rates';
 
 export type MenuLink = {
   label: string;
@@ -96,6 +97,8 @@ export const MENU: readonly MenuItem[] = [
     icon: 'outcomes',
     ...systemCatalog('/events-history-types'),
   },
+  // Not in SPEC §2: the rate tables of the balance to date (issue 17).
+  { kind: 'group', label: 'Tasas de interés', icon: 'rates', ...systemCatalog('/rate-tables') },
 ];
 
 export type Can = (action: Action, subject: Subject) => boolean;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { IMPORT_MAX_BYTES, type Import, MESSAGES } from '@cobranzas/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FILE_ERRORS } from '../src/modules/imports/parse/errors';
+import { IN_THREAD_MAX_BYTES } from '../src/modules/imports/parse/inWorker';
 import { UPLOAD_MESSAGES } from '../src/modules/imports/upload';
 import { create, createDebt, createDebtor, expectStatus, makeCuit, makeDni } from './domain';
 import {
@@ -376,6 +377,90 @@ forEachBackend('portfolio import (DESIGN.md §10.1)', (backend) => {
         'Se importó. Teléfono: el archivo dice «11 4444-5555» y el deudor tiene «351 555 1234» (se conserva el del deudor)',
       ],
     ]);
+  });
+
+  it('a CUIT given to a stored debtor by one row is that debtor’s for the next rows (never a unique-key failure)', async () => {
+    const companyId = await newCompany();
+    const stored = await createDebtor(t.app, admin, { lastName: 'Sincuit', firstName: 'Ana' });
+    const cuit = cuitFor(stored.dni);
+    const typo = makeDni();
+    // Row 2 gives the stored debtor its CUIT; row 3 names a new DNI with that same CUIT.
+    const content = await xlsxOf([
+      ['DNI', 'CUIT', 'Apellido y Nombre', 'Cuenta', 'Monto'],
+      [stored.dni, cuit, 'SINCUIT, Ana', 'CU-1', '100'],
+      [typo, cuit, 'SINCUIT, Ana', 'CU-2', '200'],
+    ]);
+    const record = await runImport(t, admin, { content, companyId });
+    // Row 3's DNI is unknown but its CUIT is now the stored debtor's: that debtor, with a warning.
+    expect(record).toMatchObject({
+      status: 'DONE',
+      created: { debtors: 0, debts: 2 },
+      updatedDebtors: 1,
+      rejected: 0,
+      warnings: 1,
+    });
+    const file = await errorsFile(t, admin, record.id);
+    expect(reasonsOf(file.rows)[3]).toContain(
+      `DNI: el archivo dice «${typo}» y el deudor con ese CUIT tiene «${stored.dni}»`,
+    );
+    expect((await debtorByDni(stored.dni)).body.cuit).toBe(cuit);
+    expect((await debtsOfImport(t, admin, record.id)).get('CU-2')).toMatchObject({ debtorId: stored.id });
+  });
+
+  it('a NUL or other control character in a text cell, anywhere in the file, is a space (the import ends DONE)', async () => {
+    const companyId = await newCompany();
+    const rows = [['DNI', 'Apellido', 'Nombre', 'Cuenta', 'Monto']];
+    // Past the first 4 KB, where the CSV sniffer looks.
+    for (let i = 0; i < 200; i++) rows.push([makeDni(), 'RELLENO', 'Ana', `N-${i}`, '10']);
+    rows.push([makeDni(), 'NU\u0000LO', 'Ana\u0007Paula', 'N-NUL', '10']);
+    const record = await runImport(t, admin, { content: csvOf(rows), fileName: 'nul.csv', companyId });
+    expect(record).toMatchObject({ status: 'DONE', created: { debts: 201 }, rejected: 0, error: null });
+    const debts = await debtsOfImport(t, admin, record.id);
+    const debtor = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/debtors/${debts.get('N-NUL')?.debtorId}`,
+    });
+    expect(debtor.body).toMatchObject({ lastName: 'NU LO', firstName: 'Ana Paula' });
+  });
+
+  it('an amount that rounds past NUMERIC(15,2) is a rejected row, not a failed import', async () => {
+    const companyId = await newCompany();
+    const content = await xlsxOf([
+      ['DNI', 'Apellido y Nombre', 'Cuenta', 'Monto'],
+      [makeDni(), 'GRANDE, Ana', 'G-1', 9999999999999.996],
+      [makeDni(), 'CHICO, Ana', 'G-2', 10],
+    ]);
+    const record = await runImport(t, admin, { content, companyId });
+    expect(record).toMatchObject({ status: 'DONE', created: { debts: 1 }, rejected: 1 });
+    const file = await errorsFile(t, admin, record.id);
+    expect(reasonsOf(file.rows)[2]).toContain('es demasiado grande');
+  });
+
+  it('a file past IN_THREAD_MAX_BYTES is read on a worker thread: the same import, the same refusals', async () => {
+    const companyId = await newCompany();
+    const rows = [['DNI', 'Apellido', 'Nombre', 'Cuenta', 'Monto', 'Observaciones']];
+    // Few rows (this app writes batches of 2), made long by their notes.
+    const filler = 'x'.repeat(1500);
+    for (let i = 0; rows.length * 1530 < IN_THREAD_MAX_BYTES * 1.1; i++)
+      rows.push([makeDni(), 'HILO', 'Ana', `W-${i}`, '10,50', filler]);
+    rows.push(['123', 'HILO', 'Ana', 'W-MALA', '10', filler]);
+    const content = csvOf(rows);
+    expect(content.length).toBeGreaterThan(IN_THREAD_MAX_BYTES);
+    const record = await runImport(t, admin, { content, fileName: 'grande.csv', companyId });
+    const good = rows.length - 2;
+    expect(record).toMatchObject({
+      status: 'DONE',
+      totalRows: good + 1,
+      created: { debts: good },
+      rejected: 1,
+    });
+    expect(reasonsOf((await errorsFile(t, admin, record.id)).rows)[rows.length]).toContain('DNI inválido');
+
+    // A quote left open near the end: the worker's refusal is the same Spanish 400.
+    const broken = Buffer.concat([content, Buffer.from(`${makeDni()};"ABIERTA;Ana;W-X;10;x\r\n`)]);
+    const refused = await upload(t, admin, { content: broken, fileName: 'rota.csv', companyId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^El CSV no se puede leer/);
   });
 
   it('a dry run writes no debtors nor debts but reports the counts the real run then produces', async () => {

@@ -12,7 +12,7 @@ import { fromCents, simpleInterest, toCents } from './money';
  *   `from` to `to` (2025-01-01 → 2025-12-31 is 364).
  * - A payment is applied on its date, first to costs due by then, then punitive interest, then
  *   compensatory interest, then capital (CCyC art. 903). Beyond all of that it is a credit: the
- *   capital goes below zero and earns no interest.
+ *   capital goes below zero, earns no interest, and meets the costs that come due later.
  */
 
 export interface RateEntry {
@@ -105,10 +105,15 @@ export function balanceToDate(input: BalanceInput): Balance {
   let nextCost = 0;
   const segments: BalanceSegment[] = [];
 
-  /** Costs dated up to `day` become owed. */
+  /** Costs dated up to `day` become owed; a credit (capital below zero) meets them at once. */
   const costsUntil = (day: string) => {
     while (nextCost < costs.length && (costs[nextCost] as DatedAmount).date <= day)
       costsOwed += toCents((costs[nextCost++] as DatedAmount).amount);
+    if (capital < 0n && costsOwed > 0n) {
+      const used = -capital < costsOwed ? -capital : costsOwed;
+      costsOwed -= used;
+      capital += used;
+    }
   };
 
   /** Accrues from `from` to `to` on the current capital, one segment per rate and kind. */

@@ -5,6 +5,7 @@ import { JobRunner, type RunnerOptions } from './runner';
 export { JOB_STATUSES, type Job, type JobStatus } from '../db/schema';
 export { announce, cancel, type EnqueueOptions, enqueue, getJob, JOBS_CHANNEL } from './queue';
 export {
+  INTERNAL_JOB_MESSAGE,
   JOB_TIMING,
   type JobContext,
   JobFailure,

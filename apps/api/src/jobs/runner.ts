@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { and, eq, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { type Job, jobs } from '../db/schema';
+import { pgErrorOf } from '../errors';
 import { JOBS_CHANNEL, localJobEvents } from './queue';
 
 /** How the runner paces itself; tests shorten these. */
@@ -105,7 +106,16 @@ interface Running {
 type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
 
 const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)`;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+/** What a failed job's row says (users read it): a handler's own text; never a database's SQL. */
+const errorText = (error: unknown) =>
+  error instanceof JobFailure ||
+  !(pgErrorOf(error) || /^Failed query/.test(String((error as Error)?.message)))
+    ? (error instanceof Error ? error.message : String(error)).replace(/\u0000/g, '').slice(0, 2000)
+    : INTERNAL_JOB_MESSAGE;
+
+/** Stored instead of a database error's text (its details go to the log). */
+export const INTERNAL_JOB_MESSAGE =
+  'Ocurrió un error interno al procesar el trabajo; quedó registrado para revisarlo.';
 
 /** Resolves when `promise` settles or after `ms`, whichever is first; never rejects. */
 function within(promise: Promise<unknown>, ms: number) {
@@ -409,20 +419,26 @@ export class JobRunner {
       { err: outcome.error, job: job.id, kind: job.kind, attempt: job.attempts, final },
       'trabajos: un intento falló',
     );
-    await this.db
-      .update(jobs)
-      .set(
-        final
-          ? { status: 'failed', lastError, finishedAt: sql`now()`, ...progress, ...released }
-          : {
-              status: 'queued',
-              lastError,
-              runAt: sql`now() + ${seconds(this.backoff(job.attempts))}`,
-              ...progress,
-              ...released,
-            },
-      )
-      .where(this.mine(job.id));
+    const end = (error: string, withProgress: object) =>
+      this.db
+        .update(jobs)
+        .set(
+          final
+            ? { status: 'failed', lastError: error, finishedAt: sql`now()`, ...withProgress, ...released }
+            : {
+                status: 'queued',
+                lastError: error,
+                runAt: sql`now() + ${seconds(this.backoff(job.attempts))}`,
+                ...withProgress,
+                ...released,
+              },
+        )
+        .where(this.mine(job.id));
+    // If even that is refused (a value the database cannot store), the job still ends: never RUNNING forever.
+    await end(lastError, progress).catch(async (error: unknown) => {
+      this.log.error({ err: error, job: job.id }, 'trabajos: no se pudo guardar el error de un intento');
+      await end(INTERNAL_JOB_MESSAGE, {});
+    });
   }
 
   private backoff(attempt: number) {
@@ -430,9 +446,9 @@ export class JobRunner {
   }
 
   /**
-   * Jobs RUNNING for another runner whose heartbeat is older than staleMs (`orphans`: all of them,
-   * as at PGlite's start) → QUEUED after the backoff, or FAILED once their attempts are used up,
-   * with LOST_JOB_MESSAGE. Never this runner's own: it knows they are alive.
+   * Jobs RUNNING whose heartbeat is older than staleMs (`orphans`: every other runner's, as at
+   * PGlite's start) → QUEUED after the backoff, or FAILED once their attempts are used up, with
+   * LOST_JOB_MESSAGE. This runner's live jobs beat, so they never qualify.
    */
   private async reap(orphans: boolean) {
     const { backoffMs, maxBackoffMs, staleMs } = this.timing;
@@ -450,9 +466,11 @@ export class JobRunner {
       .where(
         and(
           eq(jobs.status, 'running'),
-          or(isNull(jobs.lockedBy), ne(jobs.lockedBy, this.id)),
+          // At a PGlite start every other runner's job is an orphan. Otherwise a stale heartbeat,
+          // whoever's: this runner's live jobs beat every heartbeatMs, so a stale one of its own was
+          // dropped (its end could not be written) and would otherwise stay RUNNING forever.
           orphans
-            ? undefined
+            ? or(isNull(jobs.lockedBy), ne(jobs.lockedBy, this.id))
             : or(isNull(jobs.heartbeatAt), sql`${jobs.heartbeatAt} < now() - ${seconds(staleMs)}`),
         ),
       )

@@ -28,7 +28,13 @@ export function isBlank(raw: unknown): boolean {
 /** How a cell reads as text, for messages and text fields: numbers without exponent, dates as dd/mm/aaaa. */
 export function cellText(raw: unknown): string {
   if (raw === null || raw === undefined) return '';
-  if (typeof raw === 'string') return raw.trim().replace(/\s+/g, ' ');
+  // Control characters (a NUL cannot even be stored in PostgreSQL's text) are spaces.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  if (typeof raw === 'string')
+    return raw
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .trim()
+      .replace(/\s+/g, ' ');
   if (typeof raw === 'number') return numberText(raw) ?? String(raw);
   if (raw instanceof Date) {
     const date = dateOf(raw);
@@ -168,6 +174,9 @@ export function readAmount(raw: unknown, options: AmountOptions = {}): Read<Amou
     return fail(raw instanceof Date ? `${shown} (es una fecha)` : shown);
   }
   if (decimal === '-0.00') decimal = '0.00';
+  // After rounding: 9 999 999 999 999,996 becomes 10 000 000 000 000,00, one digit too many for NUMERIC(15,2).
+  if ((decimal.replace('-', '').split('.')[0] ?? '').length > MAX_WHOLE_DIGITS)
+    return fail(`${shown} (es demasiado grande)`);
   if (options.positive && (decimal.startsWith('-') || decimal === '0.00'))
     return fail(`${shown} (debe ser mayor que cero)`);
   return ok({ amount: decimal, currency });

@@ -216,13 +216,14 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
       byDni.set(d.dni, known);
       if (d.cuit) byCuit.set(d.cuit, known);
     }
+    // A dry run's plan wins: what it would have created or filled in an earlier batch.
     for (const dni of dnis) {
       const planned = memory.plannedDebtors.get(dni);
-      if (planned && !byDni.has(dni)) byDni.set(dni, planned);
+      if (planned) byDni.set(dni, planned);
     }
     for (const cuit of cuits) {
       const planned = memory.plannedByCuit.get(cuit);
-      if (planned && !byCuit.has(cuit)) byCuit.set(cuit, planned);
+      if (planned) byCuit.set(cuit, planned);
     }
   }
 
@@ -282,7 +283,10 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
     } else {
       if (debtor.dni && debtor.dni !== known.dni)
         warnings.push(APPLY_MESSAGES.otherDni(debtor.dni, known.dni));
+      const hadCuit = known.cuit;
       if (merge(known, debtor, warnings) && !known.isNew) updated.add(known);
+      // A CUIT just given to this debtor is taken: a later row with it must find this debtor.
+      if (!hadCuit && known.cuit) byCuit.set(known.cuit, known);
     }
 
     if (stored) {
@@ -331,6 +335,9 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
         dni: d.dni,
       });
     for (const d of updated) {
+      // Later batches see the debtor as the real run would have left it.
+      memory.plannedDebtors.set(d.dni, d);
+      if (d.cuit) memory.plannedByCuit.set(d.cuit, d);
       if (d.id !== null && !memory.plannedUpdates.has(d.id)) {
         memory.plannedUpdates.add(d.id);
         counts.updatedDebtors++;
@@ -396,9 +403,21 @@ async function write(
   for (const d of updated) {
     if (d.id === null) continue;
     ids.set(d.dni, d.id);
+    // Only where still empty: a user may have filled the field since the batch read it.
+    const fill = Object.fromEntries(
+      Object.entries(d.patch).map(([field, value]) => {
+        const column = debtors[field as DebtorField];
+        return [
+          field,
+          field === 'birthDate'
+            ? sql`coalesce(${column}, ${value}::date)`
+            : sql`coalesce(nullif(${column}, ''), ${value})`,
+        ];
+      }),
+    );
     await db
       .update(debtors)
-      .set({ ...d.patch, updatedAt: sql`now()` })
+      .set({ ...fill, updatedAt: sql`now()` })
       .where(eq(debtors.id, d.id));
   }
   if (newDebts.length === 0) return;

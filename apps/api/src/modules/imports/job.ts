@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { writeAudit } from '../../crud/audit';
 import type { Db } from '../../db/client';
 import { collectionTypes, type ImportRecord, importIssues, imports, users } from '../../db/schema';
+import { pgErrorOf } from '../../errors';
 import { type JobContext, JobFailure, type JobHandler } from '../../jobs';
 import { type DocumentStorage, withLocalFile } from '../../storage';
 import { applyBatch, type BatchRow, ImportMemory, recordProgress, zeroCounts } from './apply';
@@ -18,6 +19,10 @@ import { batchesOf } from './parse/inWorker';
 import type { ImportKind } from './parse/rows';
 
 export const IMPORT_JOB = 'import';
+
+/** A batch that met a concurrent write (unique violation, deadlock, serialization) is retried. */
+const RETRYABLE = new Set(['23505', '40P01', '40001']);
+const BATCH_RETRIES = 5;
 
 /** Rows per batch: one transaction each. */
 export const IMPORT_BATCH_ROWS = 500;
@@ -81,6 +86,7 @@ export function importJobHandler(storage: DocumentStorage, batchRows = IMPORT_BA
 
 function failOnFileError(error: unknown): never {
   if (error instanceof ImportFileError) throw new JobFailure(error.message);
+  if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') throw new JobFailure(JOB_MESSAGES.fileGone);
   throw error;
 }
 
@@ -92,13 +98,23 @@ async function runBatch(
   { signal, progress, hold }: JobContext,
 ) {
   if (signal.aborted) throw signal.reason;
-  await db.transaction(async (tx) => {
-    // A cancel during the batch waits for its commit, or the batch sees it and rolls back.
-    await hold(tx);
-    if (!memory.dryRun) await lockCompanyImports(tx, memory.companyId);
-    const counts = await applyBatch(tx, memory, batch);
-    await recordProgress(tx, memory.importId, counts, processedRows);
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        // A cancel during the batch waits for its commit, or the batch sees it and rolls back.
+        await hold(tx);
+        if (!memory.dryRun) await lockCompanyImports(tx, memory.companyId);
+        const counts = await applyBatch(tx, memory, batch);
+        await recordProgress(tx, memory.importId, counts, processedRows);
+      });
+      break;
+    } catch (error) {
+      // Debtors are shared by every company: another import, or a user, may have just created one
+      // of this batch's. Read again and retry the batch, which then finds it.
+      const code = pgErrorOf(error)?.code;
+      if (attempt >= BATCH_RETRIES || !code || !RETRYABLE.has(code)) throw error;
+    }
+  }
   // The heartbeat, and where a cancel is noticed (it throws JobStopped).
   await progress({ processedRows });
 }

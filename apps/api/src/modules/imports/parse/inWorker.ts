@@ -1,24 +1,37 @@
 /**
- * Reads an import's file on a worker thread (worker.ts): the file's first rows and row count (the
- * upload's check), or its validated rows in batches, one batch ahead of the caller at most. What the
- * main thread keeps of the work is the database's part.
+ * Reads an import's file (read.ts) on a worker thread (worker.ts) when it is big: the file's first
+ * rows and row count (the upload's check), or its validated rows in batches, one batch ahead of the
+ * caller at most. What the main thread keeps of the work is the database's part. A small file is
+ * read here: a worker's start (≈ 0,3 s to load its TypeScript) costs more than reading it.
  */
+import { stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import type { ImportMapping } from '@cobranzas/shared';
-import type { BatchRow } from '../apply';
-import { ImportFileError, type ImportFileErrorCode, type ReadLimits } from './errors';
-import type { ImportKind, SheetRow } from './rows';
+import { ImportFileError, type ImportFileErrorCode } from './errors';
+import {
+  type Batch,
+  type BatchOptions,
+  readBatches,
+  type ScanOptions,
+  type ScanResult,
+  scanRows,
+} from './read';
+import type { ImportKind } from './rows';
 
-export type WorkerTask = { path: string; kind: ImportKind; limits?: Partial<ReadLimits> } & (
-  | { type: 'scan'; sampleRows: number; all: boolean }
-  | { type: 'batches'; mapping: ImportMapping; headers: string[]; skip: number; batchRows: number }
+/** Files up to this size are read on the calling thread (a few thousand rows, tens of milliseconds). */
+export const IN_THREAD_MAX_BYTES = 512 * 1024;
+
+export type WorkerTask = { path: string; kind: ImportKind } & (
+  | ({ type: 'scan' } & ScanOptions)
+  | ({ type: 'batches' } & BatchOptions)
 );
 
 export type ToMain =
-  | { type: 'scan'; headers: string[]; sample: SheetRow[]; totalRows: number | null }
-  | { type: 'batch'; rows: BatchRow[]; processedRows: number }
+  | ({ type: 'scan' } & ScanResult)
+  | ({ type: 'batch' } & Batch)
   | { type: 'end' }
   | { type: 'error'; code?: ImportFileErrorCode; message: string };
+
+const isSmall = async (path: string) => (await stat(path)).size <= IN_THREAD_MAX_BYTES;
 
 /**
  * The worker's heap: a 100 000-row .xlsx keeps ≈ 50 MB of shared strings plus each batch; past the
@@ -29,12 +42,24 @@ const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb:
 export const OUT_OF_MEMORY_MESSAGE =
   'El archivo es demasiado grande para leerlo de una vez (demasiados textos distintos). Divídalo en partes.';
 
-function start(task: WorkerTask) {
+/** Readers at once in this process (each may take its heap cap): the others wait their turn. */
+const MAX_READERS = 3;
+let readers = 0;
+const waiting: (() => void)[] = [];
+
+async function start(task: WorkerTask) {
+  while (readers >= MAX_READERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  readers++;
   // worker.mjs loads worker.ts through tsx, as the server's own TypeScript is.
-  return new Worker(new URL('./worker.mjs', import.meta.url), {
+  const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
     workerData: task,
     resourceLimits: RESOURCE_LIMITS,
   });
+  worker.once('exit', () => {
+    readers--;
+    waiting.shift()?.();
+  });
+  return worker;
 }
 
 function failure(message: Extract<ToMain, { type: 'error' }>): Error {
@@ -48,32 +73,35 @@ function crashed(error: Error & { code?: string }): Error {
 }
 
 /** Headers, the first `sampleRows` rows and (with `all`) the number of data rows. */
-export function scanFile(
-  path: string,
-  kind: ImportKind,
-  options: { sampleRows: number; all: boolean; limits?: Partial<ReadLimits> },
-): Promise<{ headers: string[]; sample: SheetRow[]; totalRows: number | null }> {
-  return new Promise((resolve, reject) => {
-    const worker = start({ type: 'scan', path, kind, ...options });
-    worker.once('message', (message: ToMain) => {
-      if (message.type === 'scan') resolve(message);
-      else if (message.type === 'error') reject(failure(message));
-      void worker.terminate();
-    });
-    worker.once('error', (error) => reject(crashed(error)));
-    worker.once('exit', (code) =>
-      reject(new Error(`La lectura del archivo terminó antes de tiempo (${code}).`)),
-    );
-  });
+export async function scanFile(path: string, kind: ImportKind, options: ScanOptions): Promise<ScanResult> {
+  if (await isSmall(path)) return scanRows(path, kind, options);
+  return start({ type: 'scan', path, kind, ...options }).then(
+    (worker) =>
+      new Promise((resolve, reject) => {
+        worker.once('message', (message: ToMain) => {
+          if (message.type === 'scan') resolve(message);
+          else if (message.type === 'error') reject(failure(message));
+          void worker.terminate();
+        });
+        worker.once('error', (error) => reject(crashed(error)));
+        worker.once('exit', (code) =>
+          reject(new Error(`La lectura del archivo terminó antes de tiempo (${code}).`)),
+        );
+      }),
+  );
 }
 
 /** The file's rows after `skip`, read and validated, in batches of `batchRows`. */
 export async function* batchesOf(
   path: string,
   kind: ImportKind,
-  options: { mapping: ImportMapping; headers: string[]; skip: number; batchRows: number },
-): AsyncGenerator<{ rows: BatchRow[]; processedRows: number }> {
-  const worker = start({ type: 'batches', path, kind, ...options });
+  options: BatchOptions,
+): AsyncGenerator<Batch> {
+  if (await isSmall(path)) {
+    yield* readBatches(path, kind, options);
+    return;
+  }
+  const worker = await start({ type: 'batches', path, kind, ...options });
   const queue: ToMain[] = [];
   let waiting: (() => void) | null = null;
   let broken: Error | null = null;
@@ -111,7 +139,8 @@ export async function* batchesOf(
       yield message;
     }
   } finally {
-    worker.removeAllListeners();
+    worker.removeAllListeners('message');
+    worker.removeAllListeners('error');
     worker.on('error', () => {});
     await worker.terminate();
   }

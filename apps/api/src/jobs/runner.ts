@@ -110,7 +110,7 @@ const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)`
 const errorText = (error: unknown) =>
   error instanceof JobFailure ||
   !(pgErrorOf(error) || /^Failed query/.test(String((error as Error)?.message)))
-    ? (error instanceof Error ? error.message : String(error)).replace(/\u0000/g, '').slice(0, 2000)
+    ? (error instanceof Error ? error.message : String(error)).replaceAll('\u0000', '').slice(0, 2000)
     : INTERNAL_JOB_MESSAGE;
 
 /** Stored instead of a database error's text (its details go to the log). */

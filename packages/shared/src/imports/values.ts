@@ -25,16 +25,14 @@ export function isBlank(raw: unknown): boolean {
   return raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
 }
 
+/** Control characters (a NUL cannot even be stored in PostgreSQL's text): read as spaces. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** How a cell reads as text, for messages and text fields: numbers without exponent, dates as dd/mm/aaaa. */
 export function cellText(raw: unknown): string {
   if (raw === null || raw === undefined) return '';
-  // Control characters (a NUL cannot even be stored in PostgreSQL's text) are spaces.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  if (typeof raw === 'string')
-    return raw
-      .replace(/[\u0000-\u001f\u007f]/g, ' ')
-      .trim()
-      .replace(/\s+/g, ' ');
+  if (typeof raw === 'string') return raw.replace(CONTROL_CHARACTERS, ' ').trim().replace(/\s+/g, ' ');
   if (typeof raw === 'number') return numberText(raw) ?? String(raw);
   if (raw instanceof Date) {
     const date = dateOf(raw);

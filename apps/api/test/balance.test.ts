@@ -67,6 +67,50 @@ forEachBackend('GET /api/debts/{id}/balance (DESIGN.md §10.2)', (backend) => {
     });
   });
 
+  it('a debt takes its rate from the API, and a rate table replaces it with each change a segment', async () => {
+    const table = await create(t.app, admin, 'rate-tables', {
+      name: 'Tasa activa de prueba',
+      entries: [
+        { from: '2025-01-01', annualRate: '36.5' },
+        { from: '2025-02-01', annualRate: '73' },
+      ],
+    });
+    const debt = await createDebt(t.app, admin, {
+      originalAmount: '1000.00',
+      defaultDate: '2025-01-01',
+      interestRate: '10',
+      rateTableId: table.id,
+    });
+    const read = await call(t.app, admin, { method: 'GET', url: `/api/debts/${debt.id}` });
+    expect(read.body).toMatchObject({ interestRate: '10.00', rateTableId: table.id });
+    const response = await balance(admin, debt.id, '2025-03-01');
+    // 1 000 × 36,5 % × 31/365 = 31,00; × 73 % × 28/365 = 56,00 (the debt's own 10 % does not apply)
+    expect(
+      response.body.segments.map((s: { annualRate: string; amount: string }) => [s.annualRate, s.amount]),
+    ).toEqual([
+      ['36.50', '31.00'],
+      ['73.00', '56.00'],
+    ]);
+    expect(response.body.total).toBe('1087.00');
+
+    expectStatus(
+      await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/debts/${debt.id}`,
+        payload: { rateTableId: null },
+      }),
+      200,
+    );
+    // Without the table, the debt's 10 %: 1 000 × 10 % × 59/365 = 16,16
+    expect((await balance(admin, debt.id, '2025-03-01')).body.total).toBe('1016.16');
+    const unknown = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/debts/${debt.id}`,
+      payload: { rateTableId: 999999 },
+    });
+    expect(unknown.status).toBe(400);
+  });
+
   it('without rates the total to date is the stored balance', async () => {
     const debt = await createDebt(t.app, admin, { originalAmount: '2500.50', defaultDate: '2024-06-01' });
     await create(t.app, admin, 'payments', { debtId: debt.id, amount: '500.25', paidAt: '2024-07-01' });

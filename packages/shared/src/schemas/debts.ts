@@ -12,6 +12,7 @@ import {
   positiveMoneySchema,
   timestamps,
 } from './common';
+import { annualRateSchema } from './rateTables';
 
 /** DESIGN.md §8. Reads embed what a screen needs: debtor, company, type names and the amounts. */
 export const debtSchema = z.object({
@@ -26,6 +27,11 @@ export const debtSchema = z.object({
   originDate: z.string().nullable(),
   defaultDate: z.string().nullable(),
   punitiveRate: z.string(),
+  /** Compensatory interest, annual % (DESIGN §10.2); a rate table, when set, replaces it. */
+  interestRate: z.string().nullable(),
+  rateTableId: z.number().int().nullable(),
+  /** The portfolio import that created it (DESIGN §10.1). */
+  importId: z.number().int().nullable(),
   status: z.enum(DEBT_STATUSES),
   assignedUserId: z.number().int().nullable(),
   court: z.string().nullable(),
@@ -67,6 +73,8 @@ export const debtCreateSchema = z.object({
   originDate: optionalDate,
   defaultDate: optionalDate,
   punitiveRate: percentSchema.default('0'),
+  interestRate: annualRateSchema.nullish().transform((v) => v ?? null),
+  rateTableId: idSchema.nullish().transform((v) => v ?? null),
   status: z.enum(DEBT_STATUSES).default('ACTIVA'),
   assignedUserId: idSchema.nullish().transform((v) => v ?? null),
   court: optionalText(200),

@@ -6,6 +6,7 @@ import {
   type DatedAmount,
   debtBalanceSchema,
   idParamsSchema,
+  type RateEntry,
   type TokenPayload,
 } from '@cobranzas/shared';
 import { sql } from 'drizzle-orm';
@@ -29,6 +30,8 @@ interface BalanceRow {
   payments: DatedAmount[];
   quotas: number;
   unpaid_quotas: number;
+  /** The entries of the debt's rate table, or null without one. */
+  rate_table: RateEntry[] | null;
 }
 
 /** Amounts as text (never through a JSON number), dates as YYYY-MM-DD. */
@@ -52,6 +55,9 @@ export async function balanceInputs(db: Executor | Db, debtId: number, user: Tok
         UNION ALL
         SELECT json_array_elements(${datedAmounts('deposits', 'deposited_at', 'amount')})
       ) money) AS payments,
+      CASE WHEN d.rate_table_id IS NOT NULL THEN (SELECT coalesce(json_agg(json_build_object('from', e."from"::text,
+        'annualRate', e.annual_rate::text) ORDER BY e."from"), '[]'::json) FROM rate_table_entries e
+        WHERE e.rate_table_id = d.rate_table_id) END AS rate_table,
       (SELECT count(*)::int FROM quotas q WHERE q.debt_id = d.id) AS quotas,
       (SELECT count(*)::int FROM quotas q WHERE q.debt_id = d.id AND q.status IN ('PENDIENTE', 'EN_MORA')) AS unpaid_quotas
       FROM debts d WHERE d.id = ${debtId} ${company === null ? sql`` : sql`AND d.company_id = ${company}`}`),
@@ -83,6 +89,7 @@ export function balanceRoute(app: FastifyInstance, db: Db) {
         defaultDate: row.default_date,
         date: request.query.date ?? agencyToday(),
         interestRate: row.interest_rate,
+        rateTable: row.rate_table,
         punitiveRate: row.punitive_rate,
         costs: row.costs,
         payments: row.payments,

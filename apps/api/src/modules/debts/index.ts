@@ -77,6 +77,7 @@ export function debtsModule(app: FastifyInstance, db: Db) {
       debtTypeId: MESSAGES.debtTypeNotFound,
       collectionTypeId: MESSAGES.collectionTypeNotFound,
       assignedUserId: MESSAGES.userNotFound,
+      rateTableId: MESSAGES.rateTableNotFound,
     },
     // A debt's row is locked as every money write locks it (the lock ledger, crud/locks.ts).
     lock: async (tx, id, user) => (await lockDebt(tx, id, user, notFound)).row,

@@ -2,6 +2,7 @@ import {
   collectionsTypesResource,
   companiesResource,
   debtsTypesResource,
+  rateTablesResource,
   usersResource,
 } from '@cobranzas/shared';
 import { useMemo } from 'react';
@@ -23,6 +24,7 @@ export function useDebtCatalogs() {
   const stages = useOptions(debtsTypesResource, byName, catalogs);
   const collectionTypes = useOptions(collectionsTypesResource, byName, catalogs);
   const users = useOptions(usersResource, byName, catalogs, ACTIVE);
+  const rateTables = useOptions(rateTablesResource, byName, catalogs);
   // Debts are assigned to agency staff (GENERAL or ADMIN), never to a client's user.
   const staff = useMemo<Option[]>(
     () =>
@@ -35,6 +37,7 @@ export function useDebtCatalogs() {
     companies: companies.options,
     stages: catalogs ? stages.options : FIXED_STAGES,
     collectionTypes: collectionTypes.options,
+    rateTables: rateTables.options,
     staff,
     loading: companies.loading || stages.loading,
   };

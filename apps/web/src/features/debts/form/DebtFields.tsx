@@ -73,7 +73,21 @@ export function DebtFields({ editing = false }: { editing?: boolean }) {
           name="punitiveRate"
           label="Tasa punitoria anual (%)"
           inputMode="decimal"
-          description="Para calcular la mora de las cuotas."
+          description="Para calcular la mora de las cuotas y el saldo a la fecha."
+        />
+        <TextField
+          name="interestRate"
+          label="Tasa de interés anual (%)"
+          inputMode="decimal"
+          description="Interés compensatorio para el saldo a la fecha. Vacía: sin interés."
+        />
+        <SelectField
+          name="rateTableId"
+          label="Tabla de tasas"
+          data={catalogs.rateTables}
+          clearable
+          searchable
+          description="Si se elige, reemplaza la tasa de interés (p. ej. tasa activa del BNA)."
         />
         <DateField name="originDate" label="Fecha de origen" />
         <DateField name="defaultDate" label="Fecha de mora" />

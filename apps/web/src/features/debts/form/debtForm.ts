@@ -1,4 +1,4 @@
-import { type Debt, type DebtStatus, debtCreateSchema } from '@cobranzas/shared';
+import { annualRateSchema, type Debt, type DebtStatus, debtCreateSchema } from '@cobranzas/shared';
 import { z } from 'zod';
 import { percentForInput } from '../../../lib/format';
 import { moneyField } from '../common/schemas';
@@ -7,6 +7,11 @@ import { moneyField } from '../common/schemas';
 export const debtFormSchema = debtCreateSchema.extend({
   debtorId: z.number({ error: 'Busque o cree el deudor.' }).int().positive(),
   originalAmount: moneyField,
+  // An empty rate field is no rate.
+  interestRate: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    annualRateSchema.nullable(),
+  ),
 });
 
 export type DebtFormValues = {
@@ -19,6 +24,8 @@ export type DebtFormValues = {
   originDate: string | null;
   defaultDate: string | null;
   punitiveRate: string;
+  interestRate: string;
+  rateTableId: string | null;
   status: DebtStatus;
   assignedUserId: string | null;
   court: string;
@@ -36,6 +43,8 @@ export const FORM_FIELDS: (keyof DebtFormValues)[] = [
   'originDate',
   'defaultDate',
   'punitiveRate',
+  'interestRate',
+  'rateTableId',
   'status',
   'assignedUserId',
   'court',
@@ -54,6 +63,8 @@ export function emptyDebt(debtTypeId: string | null): DebtFormValues {
     originDate: null,
     defaultDate: null,
     punitiveRate: '0',
+    interestRate: '',
+    rateTableId: null,
     status: 'ACTIVA',
     assignedUserId: null,
     court: '',
@@ -75,6 +86,8 @@ export function debtToForm(debt: Debt): DebtFormValues {
     originDate: debt.originDate,
     defaultDate: debt.defaultDate,
     punitiveRate: percentForInput(debt.punitiveRate) || '0',
+    interestRate: debt.interestRate ? percentForInput(debt.interestRate) : '',
+    rateTableId: id(debt.rateTableId),
     status: debt.status,
     assignedUserId: id(debt.assignedUserId),
     court: debt.court ?? '',

@@ -104,6 +104,7 @@ export function debtApi(routes: Route = () => undefined, state: { debt: Debt } =
     const url = config.url ?? '';
     if (config.method === 'get') {
       if (url === '/debts/12') return { status: 200, data: state.debt };
+      if (url === '/debts/12/balance') return { status: 200, data: balanceOf(state.debt) };
       if (/^\/debts\/\d+$/.test(url))
         return { status: 404, data: { message: 'No se encontró el recurso solicitado.' } };
       if (url === '/debtors/3') return { status: 200, data: debtor };
@@ -116,6 +117,20 @@ export function debtApi(routes: Route = () => undefined, state: { debt: Debt } =
     return list([]);
   });
 }
+
+/** GET /debts/{id}/balance of a debt without rates: its stored balance, no segments. */
+export const balanceOf = (of: Debt) => ({
+  date: '2026-01-15',
+  currency: of.currency,
+  capital: of.balance,
+  interest: '0.00',
+  punitive: '0.00',
+  services: '0.00',
+  paid: of.paidAmount,
+  total: of.balance,
+  segments: [],
+  plan: null,
+});
 
 /** jsdom has no scrollIntoView; Mantine's combobox calls it when options are picked. */
 export function stubScrollIntoView() {

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/resource/PageHeader';
 import resource from '../../../components/resource/resource.module.css';
 import { LoadFailed } from '../../../components/resource/states';
 import { useDebt, usePermissions } from '../common/hooks';
+import { BalanceToDate } from './BalanceToDate';
 import { DebtCurrency } from './currency';
 import { DebtHeader } from './DebtHeader';
 import { DebtTabs } from './DebtTabs';
@@ -31,6 +32,7 @@ export function DebtViewPage() {
     body = (
       <DebtCurrency value={debt.currency}>
         <DebtHeader debt={debt} />
+        <BalanceToDate debt={debt} />
         {perms.edit && isDebtClosed(debt.status) ? (
           <p className={classes.notice} role="status">
             {MESSAGES.debtClosed(debtStatusWord(debt.status))}

@@ -1,0 +1,128 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/es';
+import { agencyToday, type Debt, type DebtBalance, debtsResource } from '@cobranzas/shared';
+import { Alert, Skeleton, Table } from '@mantine/core';
+import { DateInput, DatesProvider } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messageOf } from '../../../components/resource/http';
+import { api } from '../../../lib/api';
+import { formatDate, formatPercent, parseDate } from '../../../lib/format';
+import { resourceKeys } from '../../../lib/resourceQueries';
+import { useMoney } from './currency';
+import classes from './view.module.css';
+
+const KIND = { interest: 'Interés', punitive: 'Punitorio' } as const;
+
+/**
+ * «Saldo al dd/mm/aaaa» (DESIGN §10.2): what the debt owes on a date, with interest, punitive
+ * interest, costs and payments, and the segments of the calculation. Under the debt's detail key, so
+ * every write that refreshes the debt refreshes it too.
+ */
+export function BalanceToDate({ debt }: { debt: Debt }) {
+  const [date, setDate] = useState(agencyToday());
+  const money = useMoney();
+  const query = useQuery({
+    queryKey: [...resourceKeys(debtsResource).detail(debt.id), 'balance', date],
+    queryFn: async ({ signal }) =>
+      (await api.get<DebtBalance>(`/debts/${debt.id}/balance`, { params: { date }, signal })).data,
+  });
+  const balance = query.data;
+  return (
+    <section className={classes.balance} aria-labelledby="saldo-a-la-fecha">
+      <div className={classes.balanceHead}>
+        <h2 id="saldo-a-la-fecha" className={classes.balanceTitle}>
+          Saldo al {formatDate(date)}
+        </h2>
+        <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+          <DateInput
+            className={classes.balanceDate}
+            label="Fecha del saldo"
+            valueFormat="DD/MM/YYYY"
+            placeholder="dd/mm/aaaa"
+            dateParser={parseDate}
+            nextLabel="Siguiente"
+            previousLabel="Anterior"
+            leftSection={<IconCalendar size={16} aria-hidden="true" />}
+            value={date}
+            onChange={(value) => setDate(value ?? agencyToday())}
+          />
+        </DatesProvider>
+      </div>
+      {query.isPending ? (
+        <Skeleton height={96} />
+      ) : !balance ? (
+        <Alert color="red" variant="light">
+          {messageOf(query.error)}
+        </Alert>
+      ) : (
+        <>
+          <dl className={classes.balanceParts}>
+            <Part label="Capital" value={money(balance.capital)} />
+            <Part label="Intereses" value={money(balance.interest)} />
+            <Part label="Punitorios" value={money(balance.punitive)} />
+            <Part label="Gastos" value={money(balance.services)} />
+            <Part label="Pagos" value={money(balance.paid)} />
+            <Part label="Total" value={money(balance.total)} strong />
+          </dl>
+          {balance.plan ? (
+            <p className={classes.explain}>
+              La deuda tiene un plan de {balance.plan.quotas} cuotas ({balance.plan.unpaid} impagas): lo que
+              se debe son sus cuotas.
+            </p>
+          ) : null}
+          {balance.segments.length === 0 ? (
+            <p className={classes.explain}>Sin intereses: la deuda no tiene tasa ni fecha de mora.</p>
+          ) : (
+            <details className={classes.balanceSegments}>
+              <summary>
+                Ver el cálculo ({balance.segments.length} {balance.segments.length === 1 ? 'tramo' : 'tramos'}
+                )
+              </summary>
+              <Table.ScrollContainer minWidth={560}>
+                <Table striped withTableBorder>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Desde</Table.Th>
+                      <Table.Th>Hasta</Table.Th>
+                      <Table.Th ta="right">Días</Table.Th>
+                      <Table.Th ta="right">Capital</Table.Th>
+                      <Table.Th>Concepto</Table.Th>
+                      <Table.Th ta="right">Tasa anual</Table.Th>
+                      <Table.Th ta="right">Importe</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {balance.segments.map((segment) => (
+                      <Table.Tr key={`${segment.from}-${segment.kind}`}>
+                        <Table.Td>{formatDate(segment.from)}</Table.Td>
+                        <Table.Td>{formatDate(segment.to)}</Table.Td>
+                        <Table.Td ta="right">{segment.days}</Table.Td>
+                        <Table.Td ta="right">{money(segment.capital)}</Table.Td>
+                        <Table.Td>{KIND[segment.kind]}</Table.Td>
+                        <Table.Td ta="right">{formatPercent(segment.annualRate)}</Table.Td>
+                        <Table.Td ta="right">{money(segment.amount)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </details>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Part({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? classes.balanceTotal : classes.balancePart}>
+      <dt className={classes.balanceLabel}>{label}</dt>
+      <dd className={strong ? `${classes.balanceValue} ${classes.balanceTotalValue}` : classes.balanceValue}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 /** Every table of the product (DESIGN.md §8), one file per resource; drizzle-kit reads this file to write migrations. */
+export * from './tables/agency';
 export * from './tables/audit';
 export * from './tables/catalogs';
 export * from './tables/companies';
@@ -12,10 +13,12 @@ export * from './tables/events';
 export * from './tables/imports';
 export * from './tables/jobs';
 export * from './tables/kpi';
+export * from './tables/letterTemplates';
 export * from './tables/observations';
 export * from './tables/payments';
 export * from './tables/quotas';
 export * from './tables/rateTables';
+export * from './tables/receipts';
 export * from './tables/services';
 export * from './tables/tasks';
 export * from './tables/users';

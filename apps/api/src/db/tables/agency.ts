@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, customType, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const VAT_STATUSES = ['RESPONSABLE_INSCRIPTO', 'MONOTRIBUTISTA'] as const;
+
+/**
+ * The agency's own data, printed on receipts, letters and settlements (issue 17, DESIGN.md §10.5).
+ * One row (id 1), created by the migration; the logo lives here so a backup of the database holds it.
+ */
+export const agencySettings = pgTable(
+  'agency_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    cuit: varchar('cuit', { length: 13 }),
+    address: varchar('address', { length: 300 }),
+    // Where letters are dated: «{city}, 25 de noviembre de 2026».
+    city: varchar('city', { length: 80 }),
+    phone: varchar('phone', { length: 60 }),
+    email: varchar('email', { length: 120 }),
+    // Responsable Inscripto (VAT 21 % on the commission, the default) or monotributista (none): §10.4.
+    vatStatus: varchar('vat_status', { length: 30, enum: VAT_STATUSES })
+      .notNull()
+      .default('RESPONSABLE_INSCRIPTO'),
+    logo: bytea('logo'),
+    logoType: varchar('logo_type', { length: 40 }),
+    ...timestamps,
+  },
+  (t) => [
+    check('agency_settings_single_row', sql`${t.id} = 1`),
+    check('agency_settings_vat_status', sql`${t.vatStatus} IN ('RESPONSABLE_INSCRIPTO', 'MONOTRIBUTISTA')`),
+  ],
+);
+
+/**
+ * Gap-free numbers (receipts, settlements): a row per series, taken with UPDATE … RETURNING inside
+ * the transaction that uses the number, so a rollback gives it back and no number is ever skipped.
+ * A PostgreSQL sequence would not: it never rolls back.
+ */
+export const counters = pgTable('counters', {
+  name: varchar('name', { length: 40 }).primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});

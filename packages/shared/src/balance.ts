@@ -44,6 +44,11 @@ export interface BalanceInput {
   costs: readonly DatedAmount[];
   /** Payments and deposits, applied on their date. */
   payments: readonly DatedAmount[];
+  /**
+   * Interest stops on this day: the day a payment plan was agreed. The plan's quotas (with their
+   * mora as costs) are what is owed from then on (DESIGN.md §10.2, docs/money.md).
+   */
+  interestUntil?: string | null;
 }
 
 export type SegmentKind = 'interest' | 'punitive';
@@ -133,8 +138,10 @@ export function balanceToDate(input: BalanceInput): Balance {
     }
   };
 
-  /** Accrues from `from` to `to`, split at each rate change of the table in between. */
-  const accrueUntil = (from: string, to: string) => {
+  /** Accrues from `from` to `to` (never past interestUntil), split at each rate change in between. */
+  const accrueUntil = (from: string, until: string) => {
+    const stop = input.interestUntil ?? null;
+    const to = stop !== null && stop < until ? stop : until;
     let start = from;
     for (const entry of table ?? []) {
       if (entry.from > start && entry.from < to) {

@@ -1,5 +1,7 @@
 import {
+  AGENCY_TIME_ZONE,
   agencyToday,
+  type Balance,
   type BalanceInput,
   balanceQuerySchema,
   balanceToDate,
@@ -9,18 +11,19 @@ import {
   type RateEntry,
   type TokenPayload,
 } from '@cobranzas/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { docsFor, errorResponses } from '../../crud';
 import type { Executor } from '../../crud/types';
-import { rowsOf } from '../../db/bulk';
+import { arrayLiteral, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { clientCompany } from '../scope';
 
 /** What the arithmetic needs of one debt, read in one statement (one snapshot, one round trip). */
 interface BalanceRow {
+  id: number;
   original_amount: string;
   default_date: string | null;
   interest_rate: string | null;
@@ -30,6 +33,8 @@ interface BalanceRow {
   payments: DatedAmount[];
   quotas: number;
   unpaid_quotas: number;
+  /** The agency day the debt's first quota was created: its interest stops there. */
+  plan_from: string | null;
   /** The entries of the debt's rate table, or null without one. */
   rate_table: RateEntry[] | null;
 }
@@ -39,11 +44,10 @@ const datedAmounts = (table: string, dateColumn: string, amountColumn: string, w
   sql.raw(`(SELECT coalesce(json_agg(json_build_object('date', x.${dateColumn}::text, 'amount', x.${amountColumn}::text)
     ORDER BY x.${dateColumn}, x.id), '[]'::json) FROM ${table} x WHERE x.debt_id = d.id AND ${where})`);
 
-/** The inputs of balanceToDate for a debt this user may see, or null. */
-export async function balanceInputs(db: Executor | Db, debtId: number, user: TokenPayload) {
-  const company = clientCompany(user);
-  const rows = rowsOf<BalanceRow>(
-    await db.execute(sql`SELECT d.original_amount::text AS original_amount, d.default_date::text AS default_date,
+/** The inputs of balanceToDate of the debts `where` selects (over `debts d`). */
+async function readInputs(db: Executor | Db, where: SQL): Promise<BalanceRow[]> {
+  return rowsOf<BalanceRow>(
+    await db.execute(sql`SELECT d.id, d.original_amount::text AS original_amount, d.default_date::text AS default_date,
       d.interest_rate::text AS interest_rate, d.punitive_rate::text AS punitive_rate, d.currency::text AS currency,
       (SELECT coalesce(json_agg(c ORDER BY c->>'date'), '[]'::json) FROM (
         SELECT json_array_elements(${datedAmounts('services', 'date', 'amount')}) AS c
@@ -58,11 +62,77 @@ export async function balanceInputs(db: Executor | Db, debtId: number, user: Tok
       CASE WHEN d.rate_table_id IS NOT NULL THEN (SELECT coalesce(json_agg(json_build_object('from', e."from"::text,
         'annualRate', e.annual_rate::text) ORDER BY e."from"), '[]'::json) FROM rate_table_entries e
         WHERE e.rate_table_id = d.rate_table_id) END AS rate_table,
-      (SELECT count(*)::int FROM quotas q WHERE q.debt_id = d.id) AS quotas,
-      (SELECT count(*)::int FROM quotas q WHERE q.debt_id = d.id AND q.status IN ('PENDIENTE', 'EN_MORA')) AS unpaid_quotas
-      FROM debts d WHERE d.id = ${debtId} ${company === null ? sql`` : sql`AND d.company_id = ${company}`}`),
+      q.quotas, q.unpaid_quotas, q.plan_from
+      FROM debts d, LATERAL (SELECT count(*)::int AS quotas,
+        (count(*) FILTER (WHERE q.status IN ('PENDIENTE', 'EN_MORA')))::int AS unpaid_quotas,
+        (min(q.created_at) AT TIME ZONE ${AGENCY_TIME_ZONE})::date::text AS plan_from
+        FROM quotas q WHERE q.debt_id = d.id) q
+      WHERE ${where}`),
   );
-  return rows[0] ?? null;
+}
+
+/** Whether interest can run on the debt at all: without it, its balance to date is its stored balance. */
+export const carriesRates = (
+  row: Pick<BalanceRow, 'default_date' | 'interest_rate' | 'punitive_rate' | 'rate_table'>,
+) =>
+  row.default_date !== null &&
+  (row.rate_table !== null || Number(row.interest_rate ?? 0) > 0 || Number(row.punitive_rate) > 0);
+
+const toInput = (row: BalanceRow, date: string): BalanceInput => ({
+  originalAmount: row.original_amount,
+  defaultDate: row.default_date,
+  date,
+  interestRate: row.interest_rate,
+  rateTable: row.rate_table,
+  punitiveRate: row.punitive_rate,
+  costs: row.costs,
+  payments: row.payments,
+  interestUntil: row.plan_from,
+});
+
+export interface DebtBalance extends Balance {
+  currency: string;
+  plan: { quotas: number; unpaid: number } | null;
+  /** Whether the debt carries rates (else `total` is its stored balance). */
+  rated: boolean;
+}
+
+const toBalance = (row: BalanceRow, date: string): DebtBalance => ({
+  ...balanceToDate(toInput(row, date)),
+  currency: row.currency,
+  plan: row.quotas > 0 ? { quotas: row.quotas, unpaid: row.unpaid_quotas } : null,
+  rated: carriesRates(row),
+});
+
+/**
+ * What the debt owes on `date` (default: today at the agency), or null when this user may not see
+ * it (a CLIENTE only its company's). The one number every rule compares with (docs/money.md).
+ */
+export async function debtBalance(
+  db: Executor | Db,
+  debtId: number,
+  user: TokenPayload | null,
+  date: string = agencyToday(),
+): Promise<DebtBalance | null> {
+  const company = user ? clientCompany(user) : null;
+  const [row] = await readInputs(
+    db,
+    sql`d.id = ${debtId} ${company === null ? sql`` : sql`AND d.company_id = ${company}`}`,
+  );
+  return row ? toBalance(row, date) : null;
+}
+
+/** The balance to date of many debts in one statement (a page of a list, a report's batch). */
+export async function debtBalances(
+  db: Executor | Db,
+  debtIds: readonly number[],
+  date: string = agencyToday(),
+): Promise<Map<number, DebtBalance>> {
+  const result = new Map<number, DebtBalance>();
+  if (debtIds.length === 0) return result;
+  for (const row of await readInputs(db, sql`d.id = ANY(${arrayLiteral(debtIds)}::int[])`))
+    result.set(row.id, toBalance(row, date));
+  return result;
 }
 
 /**
@@ -82,23 +152,10 @@ export function balanceRoute(app: FastifyInstance, db: Db) {
       },
     },
     async (request) => {
-      const row = await balanceInputs(db, request.params.id, request.user);
-      if (!row) throw notFound();
-      const input: BalanceInput = {
-        originalAmount: row.original_amount,
-        defaultDate: row.default_date,
-        date: request.query.date ?? agencyToday(),
-        interestRate: row.interest_rate,
-        rateTable: row.rate_table,
-        punitiveRate: row.punitive_rate,
-        costs: row.costs,
-        payments: row.payments,
-      };
-      return {
-        ...balanceToDate(input),
-        currency: row.currency,
-        plan: row.quotas > 0 ? { quotas: row.quotas, unpaid: row.unpaid_quotas } : null,
-      };
+      const balance = await debtBalance(db, request.params.id, request.user, request.query.date);
+      if (!balance) throw notFound();
+      const { rated: _rated, ...answer } = balance;
+      return answer;
     },
   );
 }

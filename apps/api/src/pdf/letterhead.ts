@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../crud/types';
+import type { Db } from '../db/client';
+import { agencySettings } from '../db/schema';
+import type { Content } from './render';
+
+export type Agency = typeof agencySettings.$inferSelect;
+
+/** The agency's row (the migration creates it; an empty name prints as «Agencia de cobranzas»). */
+export async function loadAgency(db: Executor | Db): Promise<Agency> {
+  const [row] = await db.select().from(agencySettings).where(eq(agencySettings.id, 1));
+  if (!row) throw new Error('agency_settings has no row 1: migration 0014 did not run');
+  return row;
+}
+
+/** The top of every document: the logo (when there is one), the name, CUIT and contact lines. */
+export function letterhead(agency: Agency): Content {
+  const lines = [
+    agency.cuit ? `CUIT ${agency.cuit}` : null,
+    [agency.address, agency.city].filter(Boolean).join(', ') || null,
+    [agency.phone, agency.email].filter(Boolean).join(' · ') || null,
+  ].filter((line): line is string => line !== null);
+  const text: Content = {
+    stack: [
+      { text: agency.name || 'Agencia de cobranzas', bold: true, fontSize: 13 },
+      ...lines.map((line) => ({ text: line, style: 'small' })),
+    ],
+  };
+  const logo: Content | null =
+    agency.logo && agency.logoType
+      ? {
+          image: `data:${agency.logoType};base64,${agency.logo.toString('base64')}`,
+          fit: [90, 50],
+          width: 100,
+        }
+      : null;
+  return {
+    columns: logo ? [logo, text] : [text],
+    columnGap: 12,
+    margin: [0, 0, 0, 18],
+  };
+}

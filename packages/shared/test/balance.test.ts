@@ -145,6 +145,31 @@ describe('money to date (DESIGN.md §10.2): worked examples computed by hand', (
     });
     expect(balance).toMatchObject({ total: '100000.00', paid: '0.00', services: '0.00' });
   });
+  it('a payment plan stops the interest on the day it was agreed', () => {
+    // 100 000 at 36,5 % from 2025-01-01; plan agreed 2025-03-02 (60 days): 100 000 × 0,365 × 60 / 365
+    // = 6 000,00 of interest, and none after, whatever the date asked about.
+    const balance = balanceToDate({ ...base, interestRate: '36.5', interestUntil: '2025-03-02' });
+    expect(balance).toMatchObject({ interest: '6000.00', total: '106000.00' });
+    expect(balance.segments).toEqual([
+      {
+        from: '2025-01-01',
+        to: '2025-03-02',
+        days: 60,
+        capital: '100000.00',
+        kind: 'interest',
+        annualRate: '36.50',
+        amount: '6000.00',
+      },
+    ]);
+    // A payment after the plan meets the interest first, and nothing accrues on what is left.
+    const paid = balanceToDate({
+      ...base,
+      interestRate: '36.5',
+      interestUntil: '2025-03-02',
+      payments: [{ date: '2025-04-01', amount: '10000.00' }],
+    });
+    expect(paid).toMatchObject({ interest: '0.00', capital: '96000.00', total: '96000.00' });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -209,6 +234,23 @@ describe('money to date: properties (fast-check)', () => {
         const kinds = [input.interestRate, input.punitiveRate].filter((r) => cents(r) > 0n).length;
         const difference = cents(balanceToDate(parts).total) - cents(balanceToDate(whole).total);
         expect(difference < 0n ? -difference : difference).toBeLessThanOrEqual(BigInt(kinds));
+      }),
+    );
+  });
+
+  it('after interestUntil nothing accrues: the total on any later date is the total on that day', () => {
+    fc.assert(
+      fc.property(inputs, fc.integer({ min: 0, max: 1500 }), (input, offset) => {
+        const stop = dayAfter(input.defaultDate, offset);
+        if (stop > input.date) return;
+        const noLater = {
+          ...input,
+          payments: input.payments.filter((p) => p.date <= stop),
+          costs: input.costs.filter((c) => c.date <= stop),
+        };
+        const atStop = balanceToDate({ ...noLater, date: stop, interestUntil: stop });
+        const later = balanceToDate({ ...noLater, interestUntil: stop });
+        expect(later.total).toBe(atStop.total);
       }),
     );
   });

@@ -5,6 +5,7 @@ import {
   type BalanceInput,
   balanceQuerySchema,
   balanceToDate,
+  compareMoney,
   type DatedAmount,
   debtBalanceSchema,
   idParamsSchema,
@@ -133,6 +134,33 @@ export async function debtBalances(
   for (const row of await readInputs(db, sql`d.id = ANY(${arrayLiteral(debtIds)}::int[])`))
     result.set(row.id, toBalance(row, date));
   return result;
+}
+
+/** What a money rule compares with: the balance to date of a debt with rates, from inside a write. */
+export interface OwedToDate {
+  balance: DebtBalance;
+  /** The total on the same date without one payment (the one a refused write recorded). */
+  without(payment: DatedAmount): string;
+}
+
+/**
+ * The balance to date of a rated debt (null without rates: its stored balance rules), on today or
+ * on its last payment's date when that is later, so a payment dated ahead counts.
+ */
+export async function owedToDate(db: Executor | Db, debtId: number): Promise<OwedToDate | null> {
+  const [row] = await readInputs(db, sql`d.id = ${debtId}`);
+  if (!row || !carriesRates(row)) return null;
+  const today = agencyToday();
+  const last = row.payments.reduce((latest, p) => (p.date > latest ? p.date : latest), today);
+  const input = toInput(row, last);
+  return {
+    balance: toBalance(row, last),
+    without(payment) {
+      const at = input.payments.findIndex((p) => p.date === payment.date && compareMoney(p.amount, payment.amount) === 0);
+      const payments = at < 0 ? input.payments : input.payments.filter((_, i) => i !== at);
+      return balanceToDate({ ...input, payments }).total;
+    },
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import { type Change, type Executor, type HookContext, writeAudit } from '../../
 import { debts, quotas } from '../../db/schema';
 import { conflict, type HttpError } from '../../errors';
 import { assertHeldBy, type DebtRow, heldDebt, type LockedDebt } from '../scope';
+import { type OwedToDate, owedToDate } from './balance';
 import { recordSystemEvent, systemEventTypeId } from './timeline';
 
 /**
@@ -81,16 +82,21 @@ export async function writeStatusChange(
 }
 
 export interface BooksOptions {
-  /** The 409 when the write would leave the balance below zero (default: the generic one). */
-  overdrawn?: (debt: DebtRow) => HttpError;
+  /**
+   * The 409 when the write would leave the debt owing less than nothing (default: the generic one).
+   * `owed` is the balance to date of a debt with rates (null without: its stored balance rules).
+   */
+  overdrawn?: (debt: DebtRow, owed: OwedToDate | null) => HttpError;
 }
 
 /**
  * After a write to the debt's money (payments, deposits, services, quotas, the original amount),
- * with the totals the triggers already moved: refuses a write that takes the balance below zero
- * (409; the caller's transaction rolls back), and moves the status with the balance —
- * - the balance reaches zero (it was not zero): CANCELADA, whatever the status was;
- * - a CANCELADA debt has balance again (it had none): EN_CONVENIO with unpaid quotas, else ACTIVA.
+ * with the totals the triggers already moved: refuses a write that would leave the debt owing less
+ * than nothing (409; the caller's transaction rolls back), and moves the status with what it owes —
+ * - it reaches zero (it was not zero): CANCELADA, whatever the status was;
+ * - a CANCELADA debt owes again (it did not): EN_CONVENIO with unpaid quotas, else ACTIVA.
+ * What it owes is its stored balance, or, once it carries rates, its balance to date (issue 17,
+ * docs/money.md): a payment of the interest too is accepted, and only the total to date cancels it.
  * Each automatic change leaves its audit row and a "Cambio de estado" Gestión. "Before" is the debt
  * as locked (or as the previous keepBooks of this transaction left it).
  */
@@ -104,36 +110,83 @@ export async function keepBooks(
   const prior = locked.row;
   const [debt] = await tx.select().from(debts).where(eq(debts.id, locked.id));
   if (!debt) return undefined;
-  const now = compareMoney(debt.balance, '0');
-  // Refused only when this write lowered it: an old negative balance does not block its corrections.
-  if (now < 0 && compareMoney(debt.balance, prior.balance) < 0)
-    throw options.overdrawn?.(debt) ?? conflict(MESSAGES.balanceWouldBeNegative(money(debt, debt.balance)));
-  const was = compareMoney(prior.balance, '0');
+  // Which way this write moved the stored balance: only a lowering can overdraw or settle it.
+  const moved = compareMoney(debt.balance, prior.balance);
+  const owed = await owedToDate(tx, locked.id);
+  let settles: boolean;
+  let reopens: boolean;
+  if (owed) {
+    const now = compareMoney(owed.balance.total, '0');
+    if (now < 0 && moved < 0)
+      throw (
+        options.overdrawn?.(debt, owed) ??
+        conflict(MESSAGES.balanceWouldBeNegative(money(debt, owed.balance.total)))
+      );
+    settles = now === 0 && moved < 0;
+    reopens = now > 0 && moved > 0;
+  } else {
+    const now = compareMoney(debt.balance, '0');
+    // Refused only when this write lowered it: an old negative balance does not block its corrections.
+    if (now < 0 && moved < 0)
+      throw (
+        options.overdrawn?.(debt, null) ??
+        conflict(MESSAGES.balanceWouldBeNegative(money(debt, debt.balance)))
+      );
+    const was = compareMoney(prior.balance, '0');
+    settles = now === 0 && was !== 0;
+    reopens = now > 0 && was <= 0;
+  }
   let after = debt;
-  if (now === 0 && was !== 0 && debt.status !== 'CANCELADA')
+  if (settles && debt.status !== 'CANCELADA')
     after = await writeStatusChange(tx, user, debt, 'CANCELADA', MESSAGES.balanceSettled);
-  else if (now > 0 && was <= 0 && debt.status === 'CANCELADA') {
+  else if (reopens && debt.status === 'CANCELADA') {
     const to = (await unpaidQuotaCount(tx, locked.id)) > 0 ? 'EN_CONVENIO' : 'ACTIVA';
-    after = await writeStatusChange(tx, user, debt, to, MESSAGES.balanceReopened(money(debt, debt.balance)));
+    const left = owed ? owed.balance.total : debt.balance;
+    after = await writeStatusChange(tx, user, debt, to, MESSAGES.balanceReopened(money(debt, left)));
   }
   locked.row = after;
   return after;
 }
 
-/** keepBooks' 409 for a payment of `amount`: it names the balance the debt had before it. */
-export const paymentOverdrawn = (amount: string) => (debt: DebtRow) =>
-  conflict(MESSAGES.paymentExceedsBalance(money(debt, addMoney(debt.balance, amount))));
+/** A payment or deposit as the 409 of keepBooks names it. */
+interface MoneyIn {
+  amount: string;
+  date: string;
+}
 
-/** keepBooks' 409 for a deposit of `amount`. */
-export const depositOverdrawn = (amount: string) => (debt: DebtRow) =>
-  conflict(MESSAGES.depositExceedsBalance(money(debt, addMoney(debt.balance, amount))));
+/** What the debt owed before `record`: its balance to date without it, or the stored balance plus it. */
+const owedBefore = (debt: DebtRow, owed: OwedToDate | null, record: MoneyIn) =>
+  owed ? owed.without(record) : addMoney(debt.balance, record.amount);
+
+/** keepBooks' 409 for a payment: it names what the debt owed before it. */
+export const paymentOverdrawn =
+  (payment: { amount: string; paidAt: string }) => (debt: DebtRow, owed: OwedToDate | null) =>
+    conflict(
+      MESSAGES.paymentExceedsBalance(
+        money(debt, owedBefore(debt, owed, { amount: payment.amount, date: payment.paidAt })),
+      ),
+    );
+
+/** keepBooks' 409 for a deposit. */
+export const depositOverdrawn =
+  (deposit: { amount: string; depositedAt: string }) => (debt: DebtRow, owed: OwedToDate | null) =>
+    conflict(
+      MESSAGES.depositExceedsBalance(
+        money(debt, owedBefore(debt, owed, { amount: deposit.amount, date: deposit.depositedAt })),
+      ),
+    );
 
 /** keepBooks' 409 for an original amount below what is already paid: the least it may be. */
-export const originalOverdrawn = (debt: DebtRow) =>
-  conflict(MESSAGES.originalBelowPaid(money(debt, subtractMoney(debt.originalAmount, debt.balance))));
+export const originalOverdrawn = (debt: DebtRow, owed: OwedToDate | null) =>
+  conflict(
+    MESSAGES.originalBelowPaid(
+      money(debt, subtractMoney(debt.originalAmount, owed ? owed.balance.total : debt.balance)),
+    ),
+  );
 
 /**
- * The debt's unpaid quotas (amount + mora) may not add up to more than its balance: 409 otherwise.
+ * The debt's unpaid quotas (amount + mora) may not add up to more than it owes (its balance to date
+ * once it carries rates): 409 otherwise.
  * Call it after a quota is created or its amount raised (and keepBooks).
  */
 export async function assertQuotasWithinBalance(tx: Executor, locked: LockedDebt) {
@@ -150,8 +203,10 @@ export async function assertQuotasWithinBalance(tx: Executor, locked: LockedDebt
     .from(quotas)
     .where(and(eq(quotas.debtId, debtId), ne(quotas.status, 'PAGADA')));
   if (!debt || !row) return;
-  if (compareMoney(row.unpaid, debt.balance) > 0)
-    throw conflict(MESSAGES.quotasExceedBalance(money(debt, row.unpaid), money(debt, debt.balance)));
+  const owed = await owedToDate(tx, debtId);
+  const limit = owed ? owed.balance.total : debt.balance;
+  if (compareMoney(row.unpaid, limit) > 0)
+    throw conflict(MESSAGES.quotasExceedBalance(money(debt, row.unpaid), money(debt, limit)));
 }
 
 /**
@@ -160,17 +215,20 @@ export async function assertQuotasWithinBalance(tx: Executor, locked: LockedDebt
  * `overdrawn` names the 409 of a record whose amount the balance cannot take.
  */
 export const keepBooksOf =
-  (overdrawn?: (amount: string) => (debt: DebtRow) => HttpError) =>
-  async ({ before, after }: Change<MoneyRecord>, ctx: HookContext) => {
+  <R extends MoneyRecord>(overdrawn?: (record: R) => (debt: DebtRow, owed: OwedToDate | null) => HttpError) =>
+  async ({ before, after }: Change<R>, ctx: HookContext) => {
     // Raising a record's amount is new money too: a closed debt takes none (lowering corrects).
     if (before && after && compareMoney(after.amount, before.amount) > 0)
       assertDebtOpen(heldDebt(ctx.db, after.debtId).row);
     const ids = [...new Set([before?.debtId, after?.debtId])].flatMap((id) => (id === undefined ? [] : [id]));
     for (const id of ids.sort((a, b) => a - b))
       await keepBooks(ctx.db, ctx.user, heldDebt(ctx.db, id), {
-        ...(overdrawn && after ? { overdrawn: overdrawn(after.amount) } : {}),
+        ...(overdrawn && after ? { overdrawn: overdrawn(after) } : {}),
       });
   };
 
 /** What keepBooksOf reads of a payment, deposit, service or quota. */
 type MoneyRecord = { debtId: number; amount: string };
+/** …and of a payment or a deposit, whose 409 names what the debt owed before it. */
+export type PaidRecord = MoneyRecord & { paidAt: string };
+export type DepositedRecord = MoneyRecord & { depositedAt: string };

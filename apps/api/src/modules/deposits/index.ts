@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { crudModule, dateFrom, dateTo, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { deposits } from '../../db/schema';
-import { assertDebtOpen, depositOverdrawn, keepBooksOf } from '../debts/books';
+import { assertDebtOpen, type DepositedRecord, depositOverdrawn, keepBooksOf } from '../debts/books';
 import { heldDebt, lockDebts, viaDebt } from '../scope';
 
 /** Money deposited in a bank or court account toward a debt (e.g. salary retentions). */
@@ -33,7 +33,7 @@ export function depositsModule(app: FastifyInstance, db: Db) {
         return input;
       },
       // Never above the balance it pays (409 naming it); a zero balance cancels the debt.
-      afterWrite: keepBooksOf(depositOverdrawn),
+      afterWrite: keepBooksOf<DepositedRecord>(depositOverdrawn),
     },
   });
 }

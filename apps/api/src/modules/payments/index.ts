@@ -5,7 +5,7 @@ import { crudModule, dateFrom, dateTo, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { payments, users } from '../../db/schema';
 import { conflict } from '../../errors';
-import { assertDebtOpen, keepBooksOf, paymentOverdrawn } from '../debts/books';
+import { assertDebtOpen, keepBooksOf, type PaidRecord, paymentOverdrawn } from '../debts/books';
 import { heldDebt, lockDebts, viaDebt } from '../scope';
 
 export function paymentsModule(app: FastifyInstance, db: Db) {
@@ -47,7 +47,7 @@ export function paymentsModule(app: FastifyInstance, db: Db) {
         if (current.quotaId !== null) throw conflict(MESSAGES.quotaPaymentLocked);
       },
       // Never above the balance it pays (409 naming it); a zero balance cancels the debt.
-      afterWrite: keepBooksOf(paymentOverdrawn),
+      afterWrite: keepBooksOf<PaidRecord>(paymentOverdrawn),
     },
   });
 }

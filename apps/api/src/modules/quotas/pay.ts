@@ -122,7 +122,7 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
             paymentId: payment.id,
           });
           // amount + mora never above the balance (a payment outside the plan may have lowered it).
-          await keepBooks(tx, user, debt, { overdrawn: paymentOverdrawn(payment.amount) });
+          await keepBooks(tx, user, debt, { overdrawn: paymentOverdrawn(payment) });
         })
         .catch((error: unknown) => {
           if (pgErrorOf(error)?.constraint === 'payments_quota_id_unique') throw alreadyPaid();

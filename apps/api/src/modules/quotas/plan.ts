@@ -16,13 +16,14 @@ import { docsFor, errorResponses, toJson, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
 import { quotas } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
+import { owedToDate } from '../debts/balance';
 import { assertDebtOpen, keepBooks, writeStatusChange } from '../debts/books';
 import { lockDebt } from '../scope';
 import type { QuotasService } from './service';
 
 /**
  * POST /api/quotas/plan: N monthly installments for a debt in one transaction. The total (the
- * debt's balance unless given) is split exactly to the cent; due dates run monthly from the first,
+ * debt's balance to date unless given) is split exactly to the cent; due dates run monthly from the first,
  * clamped to month end. A closed debt, a debt with unpaid installments and a total above the balance
  * are refused (409); the debt becomes EN_CONVENIO with a "Cambio de estado" Gestión.
  */
@@ -52,10 +53,13 @@ export function paymentPlanRoute(app: FastifyInstance, db: Db, service: QuotasSe
             .where(and(eq(quotas.debtId, debtId), ne(quotas.status, 'PAGADA')))
             .limit(1);
           if (unpaid) throw conflict(MESSAGES.unpaidQuotasExist);
-          const total = request.body.total ?? debt.balance;
+          // What it owes: its balance to date once it carries rates (the plan stops their interest).
+          const owed = await owedToDate(tx, debtId);
+          const limit = owed ? owed.balance.total : debt.balance;
+          const total = request.body.total ?? limit;
           if (compareMoney(total, '0') <= 0) throw conflict(MESSAGES.noBalance);
-          if (compareMoney(total, debt.balance) > 0)
-            throw conflict(MESSAGES.planExceedsBalance(formatMoney(debt.balance, debt.currency)));
+          if (compareMoney(total, limit) > 0)
+            throw conflict(MESSAGES.planExceedsBalance(formatMoney(limit, debt.currency)));
           if (toCents(total) < BigInt(installments)) throw badRequest('installments', MESSAGES.planTooSmall);
 
           const [last] = await tx

@@ -9,7 +9,7 @@ import {
   toCents,
 } from '@cobranzas/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Table } from '@mantine/core';
+import { Alert, Button, Skeleton, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,6 +24,7 @@ import { createPlan } from '../debts/common/api';
 import { DEBT_REFRESH } from '../debts/common/hooks';
 import { MoneyField } from '../debts/common/MoneyInput';
 import { moneyField, requiredDate } from '../debts/common/schemas';
+import { useBalanceToDate } from '../debts/common/useBalanceToDate';
 import { useMoney } from '../debts/view/currency';
 import classes from '../debts/view/view.module.css';
 import local from './quotas.module.css';
@@ -46,8 +47,29 @@ export function planPreview(values: Partial<Values>) {
   return amounts.map((amount, i) => ({ number: i + 1, amount, dueDate: dates[i] as string }));
 }
 
-/** N monthly installments from a first due date; the preview shows the amounts before confirming. */
+/**
+ * The plan form proposes what the debt owes today: its balance to date (with interest, once it
+ * carries rates), the number the API compares the plan with. If that cannot be read, the stored one.
+ */
 export function PlanForm({ debt, onDone }: { debt: Debt; onDone?: () => void }) {
+  const balance = useBalanceToDate(debt.id);
+  if (balance.isPending) return <Skeleton height={160} aria-label="Calculando el saldo al día de hoy" />;
+  const proposal = balance.data
+    ? { total: balance.data.total, note: `Por defecto, el saldo al ${formatDate(balance.data.date)}.` }
+    : { total: debt.balance, note: 'Por defecto, el saldo de la deuda.' };
+  return <PlanFormFields debt={debt} onDone={onDone} proposal={proposal} />;
+}
+
+/** N monthly installments from a first due date; the preview shows the amounts before confirming. */
+function PlanFormFields({
+  debt,
+  onDone,
+  proposal,
+}: {
+  debt: Debt;
+  onDone?: (() => void) | undefined;
+  proposal: { total: string; note: string };
+}) {
   const money = useMoney();
   const create = useResourceMutation({
     mutationFn: (plan: z.output<typeof schema>) => createPlan({ debtId: debt.id, ...plan }),
@@ -59,7 +81,7 @@ export function PlanForm({ debt, onDone }: { debt: Debt; onDone?: () => void }) 
     defaultValues: {
       installments: '3',
       firstDueDate: addMonthsClamped(agencyToday(), 1),
-      total: debt.balance,
+      total: proposal.total,
     },
     mode: 'onTouched',
   });
@@ -90,12 +112,7 @@ export function PlanForm({ debt, onDone }: { debt: Debt; onDone?: () => void }) 
         <div className={local.planFields}>
           <TextField name="installments" label="Cantidad de cuotas" inputMode="numeric" withAsterisk />
           <DateField name="firstDueDate" label="Primer vencimiento" withAsterisk clearable={false} />
-          <MoneyField
-            name="total"
-            label="Total a financiar"
-            description="Por defecto, el saldo de la deuda."
-            withAsterisk
-          />
+          <MoneyField name="total" label="Total a financiar" description={proposal.note} withAsterisk />
         </div>
         {preview ? (
           <div className={local.preview}>

@@ -1,15 +1,13 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
-import { agencyToday, type Debt, type DebtBalance, debtsResource } from '@cobranzas/shared';
+import { agencyToday, type Debt } from '@cobranzas/shared';
 import { Alert, Skeleton, Table } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../../components/resource/http';
-import { api } from '../../../lib/api';
 import { formatDate, formatPercent, parseDate } from '../../../lib/format';
-import { resourceKeys } from '../../../lib/resourceQueries';
+import { useBalanceToDate } from '../common/useBalanceToDate';
 import { useMoney } from './currency';
 import classes from './view.module.css';
 
@@ -23,11 +21,7 @@ const KIND = { interest: 'Interés', punitive: 'Punitorio' } as const;
 export function BalanceToDate({ debt }: { debt: Debt }) {
   const [date, setDate] = useState(agencyToday());
   const money = useMoney();
-  const query = useQuery({
-    queryKey: [...resourceKeys(debtsResource).detail(debt.id), 'balance', date],
-    queryFn: async ({ signal }) =>
-      (await api.get<DebtBalance>(`/debts/${debt.id}/balance`, { params: { date }, signal })).data,
-  });
+  const query = useBalanceToDate(debt.id, date);
   const balance = query.data;
   return (
     <section className={classes.balance} aria-labelledby="saldo-a-la-fecha">

@@ -3,7 +3,7 @@
  * autocannon, next to a bare JWT-verifying Fastify route (the ceiling) measured in the same run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -175,4 +175,22 @@ export async function measureDownload(
   clearInterval(sampler);
   peak = Math.max(peak, memoryOf(pid).rss);
   return { ttfbMs: ttfb, totalMs: total, bytes, rssGrowthMb: peak - baseline, status: response.status };
+}
+
+/** Replaces (or adds, before the web's) the section of bench/RESULTS.md that starts with `title`. */
+export function writeSection(title: string, section: string) {
+  const out = join(ROOT, 'bench/RESULTS.md');
+  const current = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const start = current.indexOf(title);
+  let next: string;
+  if (start >= 0) {
+    const after = current.indexOf('\n## ', start + title.length);
+    next = current.slice(0, start) + section + (after >= 0 ? current.slice(after + 1) : '');
+  } else {
+    const web = current.indexOf('\n## Web');
+    next =
+      web >= 0 ? `${current.slice(0, web + 1)}${section}${current.slice(web + 1)}` : `${current}\n${section}`;
+  }
+  writeFileSync(out, next);
+  return out;
 }

@@ -24,7 +24,7 @@ import { BENCH_ADMIN_PASSWORD } from '../apps/api/bench/data';
 import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES, PLACES, STREETS } from '../apps/api/src/demo/data';
 import { cuilFor } from '../apps/api/src/demo/people';
 import { readRows } from '../apps/api/src/modules/imports/parse/rows';
-import { login, memoryOf, ROOT, startApi } from './api';
+import { login, memoryOf, ROOT, startApi, writeSection } from './api';
 
 export type ImportDbKind = 'pglite' | 'postgres';
 
@@ -320,7 +320,7 @@ async function measureImport(
 }
 
 /** A fresh database for the server: an empty PostgreSQL database or a new PGlite directory. */
-async function freshDatabase(
+export async function freshDatabase(
   kind: ImportDbKind,
   databaseUrl: string,
 ): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
@@ -562,22 +562,7 @@ export async function benchImports(
 }
 
 /** Replaces (or adds, before the web's) this case's section of bench/RESULTS.md. */
-export function writeImportSection(section: string) {
-  const out = join(ROOT, 'bench/RESULTS.md');
-  const current = existsSync(out) ? readFileSync(out, 'utf8') : '';
-  const start = current.indexOf(IMPORT_SECTION_TITLE);
-  let next: string;
-  if (start >= 0) {
-    const after = current.indexOf('\n## ', start + IMPORT_SECTION_TITLE.length);
-    next = current.slice(0, start) + section + (after >= 0 ? current.slice(after + 1) : '');
-  } else {
-    const web = current.indexOf('\n## Web');
-    next =
-      web >= 0 ? `${current.slice(0, web + 1)}${section}${current.slice(web + 1)}` : `${current}\n${section}`;
-  }
-  writeFileSync(out, next);
-  return out;
-}
+export const writeImportSection = (section: string) => writeSection(IMPORT_SECTION_TITLE, section);
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const argv = process.argv.slice(2);

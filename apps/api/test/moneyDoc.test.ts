@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { type BalanceInput, balanceToDate } from '@cobranzas/shared';
 import { describe, expect, it } from 'vitest';
-import { type BalanceInput, balanceToDate } from '../src/balance';
 
 /** docs/money.md's worked example, read from the page itself: its figures are what the code gives. */
 const page = readFileSync(new URL('../../../docs/money.md', import.meta.url), 'utf8');

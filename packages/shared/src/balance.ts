@@ -1,5 +1,5 @@
 import { daysBetween } from './dates';
-import { fromCents, simpleInterest, toCents } from './money';
+import { fromCents, interestCents, toCents } from './money';
 
 /**
  * Money to date (DESIGN.md §10.2, contract): what a debt owes on a date, with compensatory and
@@ -87,18 +87,36 @@ const byDate = <T extends { date: string }>(items: readonly T[]) =>
     .sort((a, b) => (a.item.date < b.item.date ? -1 : a.item.date > b.item.date ? 1 : a.index - b.index))
     .map(({ item }) => item);
 
+/** A rate parsed once: hundredths of a percent, and its text as answered ("36.50"). */
+interface Rate {
+  hundredths: bigint;
+  text: string;
+}
+const rateOf = (annualRate: string): Rate => {
+  const hundredths = toCents(annualRate);
+  return { hundredths, text: fromCents(hundredths) };
+};
+const NO_RATE = rateOf('0');
+
 /** The compensatory rate on `day`: the table's entry in force, else the debt's own rate. */
-function rateOn(input: BalanceInput, table: readonly RateEntry[] | null, day: string): string {
-  if (!table) return input.interestRate ?? '0';
-  let rate = '0';
-  for (const entry of table) if (entry.from <= day) rate = entry.annualRate;
+function rateOn(own: Rate, table: readonly (RateEntry & { rate: Rate })[] | null, day: string): Rate {
+  if (!table) return own;
+  let rate = NO_RATE;
+  for (const entry of table) {
+    if (entry.from > day) break;
+    rate = entry.rate;
+  }
   return rate;
 }
 
 export function balanceToDate(input: BalanceInput): Balance {
   const table = input.rateTable?.length
-    ? [...input.rateTable].sort((a, b) => (a.from < b.from ? -1 : 1))
+    ? [...input.rateTable]
+        .sort((a, b) => (a.from < b.from ? -1 : 1))
+        .map((entry) => ({ ...entry, rate: rateOf(entry.annualRate) }))
     : null;
+  const ownRate = rateOf(input.interestRate ?? '0');
+  const punitiveRate = rateOf(input.punitiveRate);
   const payments = byDate(input.payments.filter((p) => p.date <= input.date));
   const costs = byDate(input.costs.filter((c) => c.date <= input.date));
 
@@ -127,14 +145,22 @@ export function balanceToDate(input: BalanceInput): Balance {
     if (days <= 0 || capital <= 0n) return;
     const base = fromCents(capital);
     for (const [kind, rate] of [
-      ['punitive', input.punitiveRate],
-      ['interest', rateOn(input, table, from)],
+      ['punitive', punitiveRate],
+      ['interest', rateOn(ownRate, table, from)],
     ] as const) {
-      if (toCents(rate) <= 0n) continue;
-      const amount = simpleInterest(base, rate, days);
-      segments.push({ from, to, days, capital: base, kind, annualRate: fromCents(toCents(rate)), amount });
-      if (kind === 'punitive') punitive += toCents(amount);
-      else interest += toCents(amount);
+      if (rate.hundredths <= 0n) continue;
+      const amount = interestCents(capital, rate.hundredths, days);
+      segments.push({
+        from,
+        to,
+        days,
+        capital: base,
+        kind,
+        annualRate: rate.text,
+        amount: fromCents(amount),
+      });
+      if (kind === 'punitive') punitive += amount;
+      else interest += amount;
     }
   };
 

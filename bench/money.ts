@@ -1,0 +1,175 @@
+/**
+ * Money to date under load (issue 17), per database:
+ *
+ *   node --import tsx bench/money.ts [--db postgres,pglite] [--seconds 10] [--no-write]
+ *
+ * (also a case of `npm run bench`). On a fresh database: a rate table of 100 dated entries, a debt
+ * on it from five years ago with 100 payments, then GET /api/debts/{id}/balance at 10 connections.
+ * Budget: p99 ≤ 50 ms on PostgreSQL (PGlite: reported). Run alone, it rewrites its own section of
+ * bench/RESULTS.md; run.ts puts the same section in the file it writes.
+ */
+import { pathToFileURL } from 'node:url';
+import { agencyToday, cuitCheckDigit } from '@cobranzas/shared';
+import { BENCH_ADMIN_PASSWORD } from '../apps/api/bench/data';
+import { load, login, type Measure, startApi, writeSection } from './api';
+import { freshDatabase, type ImportDbKind } from './import';
+
+export const MONEY_BUDGET = { p99Ms: { postgres: 50, pglite: null } as Record<ImportDbKind, number | null> };
+export const MONEY_SECTION_TITLE = '## Dinero a la fecha (issue 17)';
+
+export interface MoneyBenchResult {
+  kind: ImportDbKind;
+  balance: Measure;
+  segments: number;
+}
+
+async function post<T>(base: string, token: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${path} → ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The day `months` months before today (day 1), YYYY-MM-DD. */
+function monthsAgo(months: number): string {
+  const [y, m] = agencyToday().split('-').map(Number) as [number, number];
+  const total = y * 12 + (m - 1) - months;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/** A debt with 100 payments on a 100-entry rate table; its id and the segments its balance has. */
+async function seed(base: string, token: string): Promise<{ id: number; segments: number }> {
+  let cuit = '';
+  for (let n = 1; !cuit; n++) {
+    const check = cuitCheckDigit(`30${String(70_000_000 + n)}`);
+    if (check !== null) cuit = `30${String(70_000_000 + n)}${check}`;
+  }
+  const company = await post<{ id: number }>(base, token, '/api/companies', {
+    name: 'Banco Tasas S.A.',
+    cuit,
+  });
+  const debtor = await post<{ id: number }>(base, token, '/api/debtors', {
+    dni: '30111222',
+    firstName: 'Ana',
+    lastName: 'Bench',
+  });
+  // A rate a month for 100 months: 40 %, 41 %, … (the BNA history is monthly too).
+  const entries = Array.from({ length: 100 }, (_, i) => ({
+    from: monthsAgo(100 - i),
+    annualRate: String(40 + (i % 20)),
+  }));
+  const table = await post<{ id: number }>(base, token, '/api/rate-tables', {
+    name: 'Tasa activa (bench)',
+    entries,
+  });
+  const debt = await post<{ id: number }>(base, token, '/api/debts', {
+    debtorId: debtor.id,
+    companyId: company.id,
+    originalAmount: '5000000.00',
+    defaultDate: monthsAgo(100),
+    punitiveRate: '10',
+    rateTableId: table.id,
+  });
+  // 100 payments, one a month (mid-month, so each one is a cut of its own).
+  for (let i = 0; i < 100; i++)
+    await post(base, token, '/api/payments', {
+      debtId: debt.id,
+      amount: '10000.00',
+      paidAt: monthsAgo(99 - i).replace(/-01$/, '-15'),
+    });
+  const balance = (await (
+    await fetch(`${base}/api/debts/${debt.id}/balance`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { segments: unknown[] };
+  return { id: debt.id, segments: balance.segments.length };
+}
+
+export async function benchMoney(
+  kinds: ImportDbKind[],
+  port: number,
+  { databaseUrl, seconds = 10 }: { databaseUrl: string; seconds?: number },
+): Promise<MoneyBenchResult[]> {
+  const results: MoneyBenchResult[] = [];
+  for (const kind of kinds) {
+    console.log(`\n== dinero a la fecha ${kind} ==`);
+    const db = await freshDatabase(kind, databaseUrl);
+    const api = await startApi(port, { ...db.env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD });
+    try {
+      const token = await login(api.base, 'admin', BENCH_ADMIN_PASSWORD);
+      const { id, segments } = await seed(api.base, token);
+      const spec = {
+        name: 'GET /debts/{id}/balance',
+        connections: 10,
+        path: `/api/debts/${id}/balance`,
+        token,
+      };
+      await load(api.base, { ...spec, connections: 4 }, 2);
+      const balance = await load(api.base, spec, seconds);
+      console.log(
+        `  ${kind.padEnd(8)} ${spec.name} (${segments} tramos) ${balance.rps.toFixed(0)} req/s  p50 ${balance.p50} ms  p99 ${balance.p99} ms${balance.errors ? `  (${balance.errors} errores)` : ''}`,
+      );
+      results.push({ kind, balance, segments });
+    } finally {
+      await api.stop();
+      await db.drop();
+    }
+    port += 10;
+  }
+  return results;
+}
+
+const budgetOf = (r: MoneyBenchResult) => MONEY_BUDGET.p99Ms[r.kind];
+const passes = (r: MoneyBenchResult) => {
+  const max = budgetOf(r);
+  return r.balance.errors === 0 && (max === null || r.balance.p99 <= max);
+};
+
+export function moneyUnmet(results: MoneyBenchResult[]): string[] {
+  return results
+    .filter((r) => !passes(r))
+    .map(
+      (r) =>
+        `${r.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: saldo a la fecha, p99 ${r.balance.p99} ms (p99 ≤ ${budgetOf(r)} ms)`,
+    );
+}
+
+export function moneyMarkdown(results: MoneyBenchResult[], started: Date): string {
+  const rows = results.map((r) => {
+    const max = budgetOf(r);
+    const budget = max === null ? '—' : `${passes(r) ? '✅' : '❌'} p99 ≤ ${max} ms`;
+    return `| ${r.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${r.segments} | ${r.balance.rps.toFixed(0)} | ${r.balance.p50} | ${r.balance.p99} | ${r.balance.errors} | ${budget} |`;
+  });
+  return `${MONEY_SECTION_TITLE}
+
+Corrido el ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC con \`node --import tsx bench/money.ts\`.
+Una deuda de $ 5.000.000,00 en mora hace 100 meses, sobre una tabla de 100 tasas mensuales, con punitorio
+y 100 pagos (uno por mes): \`GET /api/debts/{id}/balance\` a 10 conexiones, en una base nueva.
+
+| base | tramos | req/s | p50 ms | p99 ms | errores | presupuesto |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const argv = process.argv.slice(2);
+  const arg = (name: string, fallback: string) => {
+    const index = argv.indexOf(`--${name}`);
+    return index >= 0 ? (argv[index + 1] ?? fallback) : fallback;
+  };
+  const started = new Date();
+  const results = await benchMoney(
+    arg('db', 'postgres,pglite').split(',').filter(Boolean) as ImportDbKind[],
+    Number(arg('port', '3850')),
+    {
+      databaseUrl: arg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench_money'),
+      seconds: Number(arg('seconds', '10')),
+    },
+  );
+  if (!argv.includes('--no-write'))
+    console.log(`\nEscrito en ${writeSection(MONEY_SECTION_TITLE, moneyMarkdown(results, started))}`);
+  for (const line of moneyUnmet(results)) console.log(`❌ ${line}`);
+}

@@ -34,6 +34,7 @@ import { eventsModule } from './modules/events';
 import { healthModule } from './modules/health';
 import { type ImportsOptions, importsModule } from './modules/imports';
 import { observationsModule } from './modules/observations';
+import { promisesModule } from './modules/promises';
 import { paymentsModule } from './modules/payments';
 import { quotasModule } from './modules/quotas';
 import { rateTablesModule } from './modules/rateTables';
@@ -206,6 +207,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   servicesModule(app, db);
   eventsModule(app, db);
   observationsModule(app, db);
+  promisesModule(app, db);
   embargosModule(app, db);
   // Uploads stream through the parser (limits set per route); it never buffers a file.
   await app.register(multipart);

@@ -1,6 +1,7 @@
 import {
   type ApiResource,
   actionFor,
+  agencyToday,
   defineAbilityFor,
   type HttpMethod,
   isStaffOnly,
@@ -135,6 +136,10 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
     },
     events: { body: () => ({ debtId, eventTypeId }), patch: () => ({ description: 'Atendió' }) },
     observations: { body: () => ({ debtId, text: 'Nota' }), patch: () => ({ text: 'Otra nota' }) },
+    promises: {
+      body: () => ({ debtId, amount: '100.00', dueDate: agencyToday() }),
+      patch: () => ({ notes: 'Llamar antes' }),
+    },
     embargos: {
       body: () => ({ debtId, embargoTypeId, amount: '100', date: '2024-01-01' }),
       patch: () => ({ status: 'TRABADO' }),

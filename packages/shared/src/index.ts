@@ -25,6 +25,7 @@ export * from './schemas/events';
 export * from './schemas/imports';
 export * from './schemas/list';
 export * from './schemas/observations';
+export * from './schemas/promises';
 export * from './schemas/payments';
 export * from './schemas/quotas';
 export * from './schemas/rateTables';

@@ -48,6 +48,7 @@ export const RESOURCE_SUBJECTS = {
   services: 'Debts',
   events: 'Debts',
   observations: 'Debts',
+  promises: 'Debts',
   embargos: 'Debts',
   documents: 'Debts',
   report: 'Debts',

@@ -16,6 +16,7 @@ export * from './tables/kpi';
 export * from './tables/letterTemplates';
 export * from './tables/observations';
 export * from './tables/payments';
+export * from './tables/promises';
 export * from './tables/quotas';
 export * from './tables/rateTables';
 export * from './tables/receipts';

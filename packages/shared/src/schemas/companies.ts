@@ -21,6 +21,7 @@ export const companySchema = z.object({
   contactName: z.string().nullable(),
   commissionRate: z.string(),
   active: z.boolean(),
+  promiseGraceDays: z.number().int(),
   ...timestamps,
 });
 export type Company = z.infer<typeof companySchema>;
@@ -34,6 +35,13 @@ export const companyCreateSchema = z.object({
   contactName: optionalText(120),
   commissionRate: percentSchema.default('0'),
   active: z.boolean().default(true),
+  /** Days after a promise's due date that a payment still fulfils it (DESIGN.md §10.3). */
+  promiseGraceDays: z
+    .number({ error: 'Ingrese una cantidad de días.' })
+    .int({ error: 'Los días de gracia deben ser un número entero.' })
+    .min(0, { error: 'Los días de gracia no pueden ser negativos.' })
+    .max(60, { error: 'Los días de gracia no pueden superar 60.' })
+    .default(0),
 });
 export const companyUpdateSchema = partialUpdate(companyCreateSchema);
 export type CompanyCreate = z.input<typeof companyCreateSchema>;

@@ -1,4 +1,5 @@
-import { boolean, char, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, char, check, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 
 export const companies = pgTable(
@@ -14,7 +15,12 @@ export const companies = pgTable(
     // numeric comes back as a string from both drivers: no float ever touches it.
     commissionRate: numeric('commission_rate', { precision: 5, scale: 2 }).notNull().default('0'),
     active: boolean('active').notNull().default(true),
+    // Days after a promise's due date that a payment still fulfils it (DESIGN.md §10.3).
+    promiseGraceDays: integer('promise_grace_days').notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex('companies_cuit_unique').on(t.cuit)],
+  (t) => [
+    uniqueIndex('companies_cuit_unique').on(t.cuit),
+    check('companies_promise_grace_days', sql`${t.promiseGraceDays} BETWEEN 0 AND 60`),
+  ],
 );

@@ -1,0 +1,74 @@
+import { AGENCY_TIME_ZONE, agencyToday, MESSAGES, promisesResource } from '@cobranzas/shared';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { crudModule, equals } from '../../crud';
+import type { Db } from '../../db/client';
+import { companies, debts, promises, users } from '../../db/schema';
+import { assertDebtOpen } from '../debts/books';
+import { heldDebt, lockDebts, viaDebt } from '../scope';
+
+/** The last day a payment fulfils the promise: its due date + the company's grace days. */
+const graceUntil = sql`(${promises.dueDate} + coalesce(${companies.promiseGraceDays}, 0))`;
+
+/** What the debt received in the promise's window: its payments and deposits dated in it. */
+const paidInWindow = sql`(SELECT coalesce(sum(m.amount), 0) FROM (
+    SELECT p.amount FROM payments p WHERE p.debt_id = ${promises.debtId}
+      AND p.paid_at BETWEEN ${promises.takenOn} AND ${graceUntil}
+    UNION ALL
+    SELECT d.amount FROM deposits d WHERE d.debt_id = ${promises.debtId}
+      AND d.deposited_at BETWEEN ${promises.takenOn} AND ${graceUntil}
+  ) m)`;
+
+const todayAtAgency = sql.raw(`(now() AT TIME ZONE '${AGENCY_TIME_ZONE}')::date`);
+
+/** The status of DESIGN §10.3, right on every read (never stored, so it never goes stale). */
+const status = sql<string>`CASE
+    WHEN ${paidInWindow} >= ${promises.amount} THEN 'CUMPLIDA'
+    WHEN ${todayAtAgency} > ${graceUntil} THEN CASE WHEN ${paidInWindow} > 0 THEN 'PARCIAL' ELSE 'INCUMPLIDA' END
+    ELSE 'PENDIENTE' END`;
+
+/** Promises to pay (issue 18): taken on a debt, fulfilled by the money that comes in their window. */
+export function promisesModule(app: FastifyInstance, db: Db) {
+  crudModule(app, db, {
+    definition: promisesResource,
+    table: promises,
+    columns: {
+      ...getTableColumns(promises),
+      userName: users.name,
+      status,
+      paid: sql<string>`${paidInWindow}::numeric(15, 2)::text`,
+      graceUntil: sql<string>`${graceUntil}::text`,
+    },
+    joins: [
+      { table: users, on: eq(promises.userId, users.id) },
+      { table: debts, on: eq(promises.debtId, debts.id) },
+      { table: companies, on: eq(debts.companyId, companies.id) },
+    ],
+    sortable: {
+      dueDate: promises.dueDate,
+      id: promises.id,
+      amount: promises.amount,
+      createdAt: promises.createdAt,
+    },
+    defaultSort: { column: promises.dueDate, order: 'desc' },
+    search: [promises.notes],
+    filters: {
+      debtId: equals(promises.debtId),
+      userId: equals(promises.userId),
+      dueDate: equals(promises.dueDate),
+      // The status is an expression over the joins: the filter repeats it with its own joins.
+      status: (value) => sql`(SELECT ${status} FROM debts, companies
+        WHERE debts.id = ${promises.debtId} AND companies.id = debts.company_id) = ${value}`,
+    },
+    scope: viaDebt(promises.debtId),
+    parent: { column: promises.debtId, lock: lockDebts },
+    references: { debtId: MESSAGES.debtNotFound },
+    hooks: {
+      beforeCreate(input, { db, user }) {
+        assertDebtOpen(heldDebt(db, input.debtId).row);
+        // Who took it and the day its window opens come from the server, never from the body.
+        return { ...input, userId: user.sub, takenOn: agencyToday() };
+      },
+    },
+  });
+}

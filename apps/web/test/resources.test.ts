@@ -16,6 +16,7 @@ import { SUB_TYPES_LIST } from '../src/features/eventsTypes/SubTypesEditor';
 import { IMPORTS_LIST } from '../src/features/imports/ImportsListPage';
 import { OBSERVATIONS_TAB } from '../src/features/observations/ObservationsTab';
 import { PAYMENTS_TAB } from '../src/features/payments/PaymentsTab';
+import { PROMISES_TAB } from '../src/features/promises/PromisesTab';
 import { QUOTAS_TAB } from '../src/features/quotas/QuotasTab';
 import { RATE_TABLES_LIST } from '../src/features/rateTables/pages';
 import { SERVICES_TAB } from '../src/features/services/ServicesTab';
@@ -53,6 +54,7 @@ const LISTS: Record<string, AnySpec> = {
   'debts search and stage lists': DEBTS_LIST,
   'tab Cuotas': QUOTAS_TAB,
   'tab Pagos': PAYMENTS_TAB,
+  'tab Promesas': PROMISES_TAB,
   'tab Depósitos': DEPOSITS_TAB,
   'tab Servicios': SERVICES_TAB,
   'tab Gestiones': EVENTS_TAB,

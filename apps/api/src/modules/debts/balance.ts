@@ -156,7 +156,9 @@ export async function owedToDate(db: Executor | Db, debtId: number): Promise<Owe
   return {
     balance: toBalance(row, last),
     without(payment) {
-      const at = input.payments.findIndex((p) => p.date === payment.date && compareMoney(p.amount, payment.amount) === 0);
+      const at = input.payments.findIndex(
+        (p) => p.date === payment.date && compareMoney(p.amount, payment.amount) === 0,
+      );
       const payments = at < 0 ? input.payments : input.payments.filter((_, i) => i !== at);
       return balanceToDate({ ...input, payments }).total;
     },

@@ -4,6 +4,7 @@ import {
   debtsResource,
   type ItemOf,
   LIST_MAX_LIMIT,
+  promisesResource,
   type ResourceDefinition,
 } from '@cobranzas/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -54,7 +55,8 @@ export function useDebtRecords<D extends ResourceDefinition>(
 }
 
 /**
- * What a change on a debt's records reloads besides them: the debt itself (header amounts, status)
- * and the lists that show it, without a page reload.
+ * What a change on a debt's records reloads besides them: the debt itself (header amounts, status),
+ * the lists that show it, and its promises (money in their window changes their status), without a
+ * page reload.
  */
-export const DEBT_REFRESH: Refresh = { also: [debtsResource] };
+export const DEBT_REFRESH: Refresh = { also: [debtsResource, promisesResource] };

@@ -8,6 +8,7 @@ import { EmbargosTab } from '../../embargos/EmbargosTab';
 import { EventsTab } from '../../events/EventsTab';
 import { ObservationsTab } from '../../observations/ObservationsTab';
 import { PaymentsTab } from '../../payments/PaymentsTab';
+import { PromisesTab } from '../../promises/PromisesTab';
 import { QuotasTab } from '../../quotas/QuotasTab';
 import { ServicesTab } from '../../services/ServicesTab';
 import { TasksTab } from '../../tasks/TasksTab';
@@ -26,6 +27,7 @@ const TABS: TabDef[] = [
   { value: 'cuotas', label: 'Cuotas', Component: QuotasTab },
   { value: 'pagos', label: 'Pagos', Component: PaymentsTab },
   { value: 'depositos', label: 'Depósitos', Component: DepositsTab },
+  { value: 'promesas', label: 'Promesas', Component: PromisesTab },
   { value: 'servicios', label: 'Servicios', Component: ServicesTab },
   { value: 'gestiones', label: 'Gestiones', Component: EventsTab },
   { value: 'observaciones', label: 'Observaciones', Component: ObservationsTab },

@@ -1,6 +1,5 @@
 import {
   type Debt,
-  debtsResource,
   type FilterKeyOf,
   type ItemOf,
   isDebtClosed,
@@ -42,7 +41,7 @@ export const debtTab = <D extends ResourceDefinition>(
  * (header amounts) and `also` reload before it resolves.
  */
 export function useDebtRecordSave(definition: ResourceDefinition, also: readonly ResourceDefinition[] = []) {
-  const { mutateAsync } = useSaveRecord(definition, { also: [debtsResource, ...also] });
+  const { mutateAsync } = useSaveRecord(definition, { also: [...(DEBT_REFRESH.also ?? []), ...also] });
   return useCallback(
     async (id: number | undefined, body: unknown, message: string) => {
       const saved = await mutateAsync({ id, body });

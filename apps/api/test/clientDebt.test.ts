@@ -123,6 +123,7 @@ forEachBackend('GET /api/report/clientDebt: the streamed .xlsx', (backend) => {
       'Importe original',
       'Pagado',
       'Saldo',
+      'Saldo actualizado',
       'Estado',
       'Último contacto',
     ]);
@@ -132,7 +133,8 @@ forEachBackend('GET /api/report/clientDebt: the streamed .xlsx', (backend) => {
 
     const row = (n: number) => sheet.getRow(n).values as unknown[];
     // Stage 1 newest first (the 0.05 debt, then Ana's), then stage 2 (USD), then stage 3.
-    expect(row(2).slice(5, 12)).toEqual(['Preventiva', 'Sin tipo', 'ARS', 0.05, 0, 0.05, 'Incobrable']);
+    // Without rates, «Saldo actualizado» is the stored balance.
+    expect(row(2).slice(5, 13)).toEqual(['Preventiva', 'Sin tipo', 'ARS', 0.05, 0, 0.05, 0.05, 'Incobrable']);
     expect(row(3)).toEqual([
       undefined,
       'Núñez, Ana',
@@ -145,16 +147,19 @@ forEachBackend('GET /api/report/clientDebt: the streamed .xlsx', (backend) => {
       1000.1,
       250.55,
       749.55,
+      749.55,
       'Activa',
       // The latest contact, 2024-05-10T02:00Z, was still the 9th in Argentina.
       new Date('2024-05-09T00:00:00Z'),
     ]);
-    expect(row(4).slice(5, 12)).toEqual(['Extrajudicial', 'Sin tipo', 'USD', 500, 0, 500, 'Activa']);
-    expect(row(5).slice(5, 12)).toEqual(['Judicial', 'Sin tipo', 'ARS', 2000, 100, 1930, 'Activa']);
-    expect(row(5)[12]).toBeUndefined();
+    expect(row(4).slice(5, 13)).toEqual(['Extrajudicial', 'Sin tipo', 'USD', 500, 0, 500, 500, 'Activa']);
+    expect(row(5).slice(5, 13)).toEqual(['Judicial', 'Sin tipo', 'ARS', 2000, 100, 1930, 1930, 'Activa']);
+    expect(row(5)[13]).toBeUndefined();
     expect(sheet.getRow(3).getCell(8).numFmt).toBe('"$" #,##0.00');
     expect(sheet.getRow(4).getCell(8).numFmt).toBe('"US$" #,##0.00');
-    expect(sheet.getRow(3).getCell(12).numFmt).toBe('dd/mm/yyyy');
+    expect(sheet.getRow(3).getCell(11).numFmt).toBe('"$" #,##0.00');
+    expect(sheet.getRow(4).getCell(11).numFmt).toBe('"US$" #,##0.00');
+    expect(sheet.getRow(3).getCell(13).numFmt).toBe('dd/mm/yyyy');
 
     // Totals per currency: SUMIF formulas with the exact sums cached.
     expect(sheet.getCell('A6').value).toBe('Total ARS (4 deudas)');
@@ -162,8 +167,10 @@ forEachBackend('GET /api/report/clientDebt: the streamed .xlsx', (backend) => {
     expect(sheet.getCell('H6').value).toEqual({ formula: 'SUMIF(G2:G5,"ARS",H2:H5)', result: 3000.15 });
     expect(sheet.getCell('I6').value).toEqual({ formula: 'SUMIF(G2:G5,"ARS",I2:I5)', result: 350.55 });
     expect(sheet.getCell('J6').value).toEqual({ formula: 'SUMIF(G2:G5,"ARS",J2:J5)', result: 2679.6 });
+    expect(sheet.getCell('K6').value).toEqual({ formula: 'SUMIF(G2:G5,"ARS",K2:K5)', result: 2679.6 });
     expect(sheet.getCell('A7').value).toBe('Total USD (4 deudas)');
     expect(sheet.getCell('J7').value).toEqual({ formula: 'SUMIF(G2:G5,"USD",J2:J5)', result: 500 });
+    expect(sheet.getCell('K7').value).toEqual({ formula: 'SUMIF(G2:G5,"USD",K2:K5)', result: 500 });
     expect(sheet.rowCount).toBe(7);
   });
 
@@ -212,6 +219,64 @@ forEachBackend('GET /api/report/clientDebt: the streamed .xlsx', (backend) => {
     );
   });
 
+  it('«Saldo actualizado»: a debt with a rate shows its interest to date, one without rates its stored balance, and the totals add them up', async () => {
+    const today = agencyToday();
+    const daysBefore = (days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    const company = (await createCompany(t.app, admin)).id;
+    // 10 000 × 36,5 % × 100/365 = 1 000,00 of interest: 11 000,00 owed today.
+    const rated = await createDebt(t.app, admin, {
+      companyId: company,
+      originalAmount: '10000.00',
+      defaultDate: daysBefore(100),
+      interestRate: '36.5',
+    });
+    // No rates: 2 500,50 − 500,25 paid = 2 000,25, its stored balance.
+    const plain = await createDebt(t.app, admin, {
+      companyId: company,
+      originalAmount: '2500.50',
+      defaultDate: daysBefore(100),
+    });
+    await create(t.app, admin, 'payments', { debtId: plain.id, amount: '500.25', paidAt: daysBefore(10) });
+    // US$ 1 000 at 73 %: 50 days = 100,00 of interest, which the payment of 100,00 that day pays;
+    // 50 more days = 100,00 again: 1 100,00 owed, where the stored balance is 900,00.
+    const dollars = await createDebt(t.app, admin, {
+      companyId: company,
+      currency: 'USD',
+      originalAmount: '1000.00',
+      defaultDate: daysBefore(100),
+      interestRate: '73',
+    });
+    await create(t.app, admin, 'payments', { debtId: dollars.id, amount: '100.00', paidAt: daysBefore(50) });
+
+    const response = await report(`company=${company}`);
+    expect(response.statusCode).toBe(200);
+    const sheet = await workbookOf(response.rawPayload);
+    const amounts = (n: number) => (sheet.getRow(n).values as unknown[]).slice(7, 12);
+    // Newest first: the dollars, the plain debt, the rated one (currency, original, paid, saldo, actualizado).
+    expect(amounts(2)).toEqual(['USD', 1000, 100, 900, 1100]);
+    expect(amounts(3)).toEqual(['ARS', 2500.5, 500.25, 2000.25, 2000.25]);
+    expect(amounts(4)).toEqual(['ARS', 10000, 0, 10000, 11000]);
+    expect(sheet.getRow(4).getCell(11).numFmt).toBe('"$" #,##0.00');
+    // A totals row per currency, in the order the currencies first appear.
+    expect(sheet.getCell('A5').value).toBe('Total USD (3 deudas)');
+    expect(sheet.getCell('J5').value).toEqual({ formula: 'SUMIF(G2:G4,"USD",J2:J4)', result: 900 });
+    expect(sheet.getCell('K5').value).toEqual({ formula: 'SUMIF(G2:G4,"USD",K2:K4)', result: 1100 });
+    expect(sheet.getCell('K5').numFmt).toBe('"US$" #,##0.00');
+    expect(sheet.getCell('A6').value).toBe('Total ARS (3 deudas)');
+    // 10 000 + 2 000,25 stored; 11 000 + 2 000,25 to date.
+    expect(sheet.getCell('J6').value).toEqual({ formula: 'SUMIF(G2:G4,"ARS",J2:J4)', result: 12000.25 });
+    expect(sheet.getCell('K6').value).toEqual({ formula: 'SUMIF(G2:G4,"ARS",K2:K4)', result: 13000.25 });
+    expect(sheet.getCell('K6').numFmt).toBe('"$" #,##0.00');
+    expect(sheet.rowCount).toBe(6);
+
+    // On another day: 50 days at 36,5 % = 500,00; the dollars' payment that day leaves 1 000,00.
+    const earlier: Record<number, string> = {};
+    for await (const page of debtBatches(t.database.db, { companyId: company, date: daysBefore(50) }, 1))
+      for (const debt of page) earlier[debt.id] = debt.updatedBalance;
+    expect(earlier).toEqual({ [rated.id]: '10500.00', [plain.id]: '2000.25', [dollars.id]: '1000.00' });
+  });
+
   it('keyset pages cover every debt exactly once across stages', async () => {
     const seen: number[] = [];
     let pages = 0;
@@ -238,6 +303,7 @@ describe('client-debt workbook failures', () => {
     originalAmount: '10.00',
     paidAmount: '0.00',
     balance: '10.00',
+    updatedBalance: '10.00',
     status: 'ACTIVA',
     lastContact: null,
   };

@@ -1,9 +1,11 @@
 import { PassThrough } from 'node:stream';
+import { agencyToday } from '@cobranzas/shared';
 import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { instantFromDay, instantToDay } from '../crud';
 import type { Db } from '../db/client';
 import { collectionTypes, debtors, debts, debtTypes, events } from '../db/schema';
+import { type UpdatedBalanceRow, updatedBalanceColumns, updatedBalances } from '../modules/debts/balances';
 import { type DebtReportRow, writeClientDebtWorkbook } from './xlsx';
 
 /** Rows per query: large enough to be quick, small enough that memory stays flat at 100k debts. */
@@ -14,6 +16,26 @@ export interface ClientDebtParams {
   /** Agency days (inclusive) on the debt's createdAt: when it was placed with the agency. */
   start?: string;
   end?: string;
+  /** The day of «Saldo actualizado» (default: today at the agency), the same for every row. */
+  date?: string;
+}
+
+/**
+ * A batch with its «Saldo actualizado» on `date`: the balance to date of the debts with rates (read
+ * again, BALANCE_BATCH_SIZE per statement), the stored balance of the others.
+ */
+async function withBalances(
+  db: Db,
+  rows: (Omit<DebtReportRow, 'updatedBalance' | 'stage'> & UpdatedBalanceRow)[],
+  stage: string,
+  date: string,
+): Promise<DebtReportRow[]> {
+  const totals = await updatedBalances(db, rows, date);
+  return rows.map(({ defaultDate: _d, interestRate: _i, punitiveRate: _p, rateTableId: _r, ...row }) => ({
+    ...row,
+    stage,
+    updatedBalance: totals.get(row.id) ?? row.balance,
+  }));
 }
 
 /**
@@ -22,7 +44,7 @@ export interface ClientDebtParams {
  */
 export async function* debtBatches(
   db: Db,
-  { companyId, start, end }: ClientDebtParams,
+  { companyId, start, end, date = agencyToday() }: ClientDebtParams,
   batchSize = BATCH_SIZE,
 ): AsyncGenerator<DebtReportRow[]> {
   const stages = await db
@@ -48,8 +70,8 @@ export async function* debtBatches(
           currency: debts.currency,
           originalAmount: debts.originalAmount,
           paidAmount: debts.paidAmount,
-          balance: debts.balance,
           status: debts.status,
+          ...updatedBalanceColumns,
           // The newest entry of the (debt_id, date DESC) index: one index probe per row.
           lastContact: sql<
             Date | string | null
@@ -68,7 +90,7 @@ export async function* debtBatches(
         )
         .orderBy(desc(debts.id))
         .limit(batchSize);
-      if (rows.length > 0) yield rows.map((row) => ({ ...row, stage: stage.name }));
+      if (rows.length > 0) yield await withBalances(db, rows, stage.name, date);
       if (rows.length < batchSize) break;
       after = rows[rows.length - 1]?.id;
     }

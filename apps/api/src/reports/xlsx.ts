@@ -18,6 +18,8 @@ export interface DebtReportRow {
   originalAmount: string;
   paidAmount: string;
   balance: string;
+  /** «Saldo actualizado»: the balance to date on the report's day (the stored balance without rates). */
+  updatedBalance: string;
   status: keyof typeof LABELS.debtStatus;
   lastContact: Date | string | null;
 }
@@ -36,7 +38,7 @@ const MONEY_STYLE: Record<string, Partial<ExcelJS.Style>> = Object.fromEntries(
 );
 const OTHER_MONEY_STYLE: Partial<ExcelJS.Style> = { numFmt: OTHER_MONEY_FORMAT };
 const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: DATE_FORMAT };
-const AMOUNTS = ['originalAmount', 'paidAmount', 'balance'] as const;
+const AMOUNTS = ['originalAmount', 'paidAmount', 'balance', 'updatedBalance'] as const;
 
 const COLUMNS = [
   { header: 'Deudor', key: 'debtor', width: 32 },
@@ -49,12 +51,20 @@ const COLUMNS = [
   { header: 'Importe original', key: 'originalAmount', width: 18 },
   { header: 'Pagado', key: 'paidAmount', width: 18 },
   { header: 'Saldo', key: 'balance', width: 18 },
+  { header: 'Saldo actualizado', key: 'updatedBalance', width: 18 },
   { header: 'Estado', key: 'status', width: 14 },
   { header: 'Último contacto', key: 'lastContact', width: 16 },
 ];
 /** Letters of the currency and amount columns, for the totals' formulas. */
 const CURRENCY_COL = 'G';
-const AMOUNT_COLS = { originalAmount: 'H', paidAmount: 'I', balance: 'J' } as const;
+const AMOUNT_COLS = { originalAmount: 'H', paidAmount: 'I', balance: 'J', updatedBalance: 'K' } as const;
+
+const ZERO_TOTALS = (): Record<(typeof AMOUNTS)[number], bigint> => ({
+  originalAmount: 0n,
+  paidAmount: 0n,
+  balance: 0n,
+  updatedBalance: 0n,
+});
 
 type LegacyWritable = NodeJS.EventEmitter & { _writableState?: { needDrain?: boolean } };
 
@@ -104,7 +114,7 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
   // ExcelJS listens to its zip's errors only while finishing; before that one would crash the process.
   (workbook as unknown as { zip: NodeJS.EventEmitter }).zip.on('error', (error: Error) => out.destroy(error));
   const sheet = workbook.addWorksheet('Deudas', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.autoFilter = 'A1:L1';
+  sheet.autoFilter = 'A1:M1';
   sheet.columns = COLUMNS;
   const header = sheet.getRow(1);
   header.font = { bold: true };
@@ -126,6 +136,7 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
         originalAmount: Number(debt.originalAmount),
         paidAmount: Number(debt.paidAmount),
         balance: Number(debt.balance),
+        updatedBalance: Number(debt.updatedBalance),
         status: LABELS.debtStatus[debt.status],
         lastContact: debt.lastContact ? excelDay(debt.lastContact) : null,
       });
@@ -133,7 +144,7 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
       for (const key of AMOUNTS) row.getCell(key).style = style;
       row.getCell('lastContact').style = DATE_STYLE;
       row.commit();
-      const sum = totals.get(debt.currency) ?? { originalAmount: 0n, paidAmount: 0n, balance: 0n };
+      const sum = totals.get(debt.currency) ?? ZERO_TOTALS();
       for (const key of AMOUNTS) sum[key] += cents(debt[key]);
       totals.set(debt.currency, sum);
       count++;
@@ -142,7 +153,7 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
   }
 
   const last = count + 1;
-  if (totals.size === 0) totals.set('ARS', { originalAmount: 0n, paidAmount: 0n, balance: 0n });
+  if (totals.size === 0) totals.set('ARS', ZERO_TOTALS());
   for (const [currency, sum] of totals) {
     const row = sheet.addRow({ debtor: `Total ${currency} (${count} deudas)`, currency });
     for (const key of AMOUNTS) {

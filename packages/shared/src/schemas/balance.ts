@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { dateSchema } from './common';
+import { CURRENCIES } from '../enums';
+import { MESSAGES } from '../messages';
+import { dateSchema, parseId } from './common';
 
 /** GET /api/debts/{id}/balance?date= (DESIGN.md §10.2, contract): the date defaults to today at the agency. */
 export const balanceQuerySchema = z.object({ date: dateSchema.optional() }).strict();
@@ -31,3 +33,48 @@ export const debtBalanceSchema = z.object({
   plan: z.object({ quotas: z.number().int(), unpaid: z.number().int() }).nullable(),
 });
 export type DebtBalance = z.infer<typeof debtBalanceSchema>;
+
+/** The most debts one GET /api/debts/balances asks about: the largest page a list shows. */
+export const DEBT_BALANCES_MAX_IDS = 100;
+
+/** "12,15,20" → [12, 15, 20]: canonical ids (parseId), each once, at most DEBT_BALANCES_MAX_IDS. */
+const debtIdListSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.balanceIdsInvalid),
+  })
+  .transform((text, ctx) => {
+    const parts = text.split(',').map((part) => part.trim());
+    const ids = parts.map(parseId);
+    if (text.trim() === '' || ids.some((id) => id === undefined)) {
+      ctx.issues.push({ code: 'custom', message: MESSAGES.balanceIdsInvalid, input: text });
+      return z.NEVER;
+    }
+    const unique = [...new Set(ids as number[])];
+    if (unique.length > DEBT_BALANCES_MAX_IDS) {
+      ctx.issues.push({
+        code: 'custom',
+        message: MESSAGES.balanceIdsTooMany(DEBT_BALANCES_MAX_IDS),
+        input: text,
+      });
+      return z.NEVER;
+    }
+    return unique;
+  });
+
+/** GET /api/debts/balances?ids=1,2,3&date= : the date defaults to today at the agency. */
+export const debtBalancesQuerySchema = z
+  .object({ ids: debtIdListSchema, date: dateSchema.optional() })
+  .strict();
+
+/** One debt's «Saldo actualizado»: the balance to date, or its stored balance when it has no rates. */
+export const debtBalanceTotalSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  total: z.string(),
+  currency: z.enum(CURRENCIES),
+});
+export type DebtBalanceTotal = z.infer<typeof debtBalanceTotalSchema>;
+
+/** The debts asked about that the user may see, in the order asked; the others are simply absent. */
+export const debtBalancesResponseSchema = z.object({ data: z.array(debtBalanceTotalSchema) });
+export type DebtBalances = z.infer<typeof debtBalancesResponseSchema>;

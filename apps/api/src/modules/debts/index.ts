@@ -27,6 +27,7 @@ import { badRequest, notFound } from '../../errors';
 import { debtScope, heldDebt, lockDebt } from '../scope';
 import { checkAssignee } from './assignee';
 import { balanceRoute } from './balance';
+import { balancesRoute } from './balances';
 import { keepBooks, originalOverdrawn } from './books';
 import { dniLookup } from './byDni';
 import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
@@ -109,6 +110,7 @@ export function debtsModule(app: FastifyInstance, db: Db) {
   statusChangeRoute(app, db, service);
   summaryRoute(app, db, service);
   balanceRoute(app, db);
+  balancesRoute(app, db);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/debts/dni/:dni',

@@ -6,6 +6,7 @@
 import { extensionOf, IMPORT_MAX_BYTES, MESSAGES } from '@cobranzas/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../errors';
+import { firstBytes } from '../../sniff';
 import { type DocumentStorage, withLocalFile } from '../../storage';
 import { receiveUpload, type StoredUpload } from '../../uploads';
 import { ImportFileError } from './parse/errors';
@@ -21,35 +22,16 @@ export const UPLOAD_MESSAGES = {
 const ZIP_MAGIC = Buffer.from('PK\u0003\u0004', 'latin1');
 
 /** .xlsx by its name or its zip signature; .csv/.txt, or any other text, as CSV. */
-async function kindOf(
-  { key, clientName, isText }: StoredUpload,
-  storage: DocumentStorage,
-): Promise<ImportKind> {
+async function kindOf({ clientName, isText }: StoredUpload, path: string): Promise<ImportKind> {
   const extension = extensionOf(clientName);
   if (extension === 'xlsx') return 'xlsx';
   if (extension === 'csv' || extension === 'txt') return 'csv';
-  const head = await firstBytes(storage, key, 4);
+  const head = await firstBytes(path, 4);
   if (head.equals(ZIP_MAGIC)) return 'xlsx';
   // Old .xls and other binaries are told to save as .xlsx (readRows words it for an .xlsx name).
   if (extension === 'xls') return 'xlsx';
   if (isText) return 'csv';
   throw new HttpError(415, UPLOAD_MESSAGES.notSpreadsheet, { file: [UPLOAD_MESSAGES.notSpreadsheet] });
-}
-
-async function firstBytes(storage: DocumentStorage, key: string, n: number): Promise<Buffer> {
-  const stream = await storage.get(key);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream) {
-      chunks.push(chunk as Buffer);
-      size += (chunk as Buffer).length;
-      if (size >= n) break;
-    }
-  } finally {
-    stream.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, n);
 }
 
 /** A file-level refusal as the 4xx it is (413 for size, 400 otherwise). */
@@ -86,13 +68,14 @@ export async function receiveImportFile(
     // The mapping travels as JSON: two dozen fields and their headers.
     fieldSize: 16 * 1024,
     async inspect(upload, storage) {
-      const kind = await kindOf(upload, storage);
-      const read = await withLocalFile(storage, upload.key, (path) =>
-        scanFile(path, kind, { sampleRows, all: scan === 'all' }),
-      ).catch((error) => {
-        throw fileRefusal(error);
+      // One local copy (none on a local disk) serves both the kind's sniff and the scan.
+      return withLocalFile(storage, upload.key, async (path) => {
+        const kind = await kindOf(upload, path);
+        const read = await scanFile(path, kind, { sampleRows, all: scan === 'all' }).catch((error) => {
+          throw fileRefusal(error);
+        });
+        return { kind, fileName: cleanName(upload.clientName), ...read };
       });
-      return { kind, fileName: cleanName(upload.clientName), ...read };
     },
   }).catch((error: unknown) => {
     throw emptyFileRefusal(error);

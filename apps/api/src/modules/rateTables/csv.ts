@@ -1,10 +1,14 @@
 /**
  * The rate history as a CSV `fecha;tasa` (issue 17): one rate per line, an optional header line,
- * `;` or `,` between the columns. Dates dd/mm/aaaa or aaaa-mm-dd; rates "45,25", "45.25" or
- * "45.25%" (with `,` between the columns the rate must use a decimal point).
+ * `;`, `,` or a tab between the columns (detected as the portfolio import does). Dates as the
+ * portfolio import reads them (dd/mm/aaaa, aaaa-mm-dd and the other forms of readDate); rates
+ * "45,25", "45.25" or "45.25%" (with `,` between the columns the rate must use a decimal point),
+ * up to 999,99: readRate's 0–100 is for a debt's rates, and annual rates have been above 100 %.
  */
-import { dateSchema, MESSAGES, normalizeAnnualRate } from '@cobranzas/shared';
+import { MESSAGES, normalizeAnnualRate } from '@cobranzas/shared';
+import { readDate } from '@cobranzas/shared/imports';
 import { CsvError, parse } from 'csv-parse/sync';
+import { detectDelimiter } from '../../sniff';
 
 export interface ParsedRate {
   line: number;
@@ -21,22 +25,14 @@ export interface ParsedRates {
 /** A file that cannot be read as `fecha;tasa` lines at all (an unclosed quote, …). */
 export class RateCsvError extends Error {}
 
-/** dd/mm/aaaa (or d/m/aaaa) and aaaa-mm-dd → YYYY-MM-DD; null when it is no calendar date. */
-export function parseCsvDate(text: string): string | null {
-  const value = text.trim();
-  const local = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-  const iso = local
-    ? `${local[3]}-${local[2]?.padStart(2, '0')}-${local[1]?.padStart(2, '0')}`
-    : /^\d{4}-\d{2}-\d{2}$/.test(value)
-      ? value
-      : null;
-  return iso !== null && dateSchema.safeParse(iso).success ? iso : null;
-}
+/** The column separator, from the first line with content. */
+const separatorOf = (text: string) =>
+  detectDelimiter(text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '');
 
-/** The column separator: `;` when the first line with content has one, `,` otherwise. */
-function separatorOf(text: string): ';' | ',' {
-  const first = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-  return first.includes(';') || !first.includes(',') ? ';' : ',';
+/** The day a line's date column gives (YYYY-MM-DD), or null when it is no date. */
+function dateOf(text: string): string | null {
+  const read = readDate(text);
+  return 'value' in read ? read.value : null;
 }
 
 /** A first line whose date column has no digit ("fecha;tasa", "Desde,Tasa anual") is a header. */
@@ -74,7 +70,7 @@ export function parseRatesCsv(text: string): ParsedRates {
       return;
     }
     const [dateText = '', rateText = ''] = cells;
-    const from = parseCsvDate(dateText);
+    const from = dateOf(dateText);
     if (from === null) {
       rejected.push({ line, reason: MESSAGES.rateImportBadDate });
       return;

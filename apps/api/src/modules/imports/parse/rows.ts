@@ -6,7 +6,7 @@
  * A file that cannot be read at all throws an ImportFileError with a Spanish message.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -14,6 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import { type CellValue, cellText, isBlank } from '@cobranzas/shared/imports';
 import { CsvError, parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { detectDelimiter, firstBytes } from '../../../sniff';
 import { DEFAULT_READ_LIMITS, FILE_ERRORS, ImportFileError, type ReadLimits } from './errors';
 import { InflateBudget, openZipEntry, readZipDirectory, type ZipEntry, ZipFormatError } from './zip';
 
@@ -189,17 +190,6 @@ const MAGIC = {
   cfb: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]),
   pdf: Buffer.from('%PDF'),
 };
-
-async function firstBytes(path: string, length: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** What a file that should be an .xlsx really is, by its first bytes. */
 async function sniffXlsx(path: string): Promise<void> {
@@ -451,18 +441,7 @@ function sniffCsv(head: Buffer): void {
   if (!utf16 && head.subarray(0, 4096).includes(0)) throw FILE_ERRORS.notCsv(' (tiene contenido binario)');
 }
 
-/** Counts `;`, `,` and tabs outside quotes on the first record; the most frequent is the delimiter. */
-export function detectDelimiter(firstRecord: string): ';' | ',' | '\t' {
-  const counts = { ';': 0, ',': 0, '\t': 0 };
-  let quoted = false;
-  for (const c of firstRecord) {
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === ';' || c === ',' || c === '\t')) counts[c]++;
-  }
-  if (counts['\t'] > counts[';'] && counts['\t'] > counts[',']) return '\t';
-  // A tie goes to ";": Spanish Excel writes ";" because "," is the decimal separator.
-  return counts[';'] >= counts[','] && counts[';'] > 0 ? ';' : ',';
-}
+export { detectDelimiter };
 
 /** The first non-blank record of `text` when it is complete (ends with a line break outside quotes). */
 function firstRecord(text: string): string | null {

@@ -11,6 +11,7 @@ import { useUrlList } from '../../../components/resource/useListQuery';
 import { formatMoney } from '../../../lib/format';
 import { resourceKeys } from '../../../lib/resourceQueries';
 import { debtSummary } from '../common/api';
+import { usePageBalances } from './balances';
 import { DEBT_SORTABLE, debtColumns, debtLabel } from './columns';
 import { DebtFilters, FILTER_NAMES } from './DebtFilters';
 import classes from './search.module.css';
@@ -38,7 +39,10 @@ export function DebtList({
   const navigate = useNavigate();
   const { params, ...view } = useUrlList(debtsResource, DEBT_SORTABLE, FILTER_NAMES, fixed);
   const { state, update, list } = view;
-  const columns = useMemo(() => debtColumns({ stage: !fixed?.debtTypeId }), [fixed]);
+  // «Saldo actualizado» of the visible page: one call for its debts (at most 100, the largest page).
+  const ids = useMemo(() => (list.records as Debt[]).map((debt) => debt.id), [list.records]);
+  const updated = usePageBalances(ids);
+  const columns = useMemo(() => debtColumns({ stage: !fixed?.debtTypeId, updated }), [fixed, updated]);
   const open = useCallback((debt: Debt) => navigate(`/debts/view/${debt.id}`), [navigate]);
 
   return (

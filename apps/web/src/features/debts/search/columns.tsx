@@ -1,9 +1,11 @@
 import { type Debt, type debtsResource, LABELS, personName, type SortKeyOf } from '@cobranzas/shared';
+import { Skeleton, VisuallyHidden } from '@mantine/core';
 import type { ListColumn } from '../../../components/resource/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import classes from '../common/common.module.css';
 import { DEBT_STATUS_TONES, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
+import type { UpdatedBalance, UpdatedBalanceOf } from './balances';
 
 type Debts = typeof debtsResource;
 
@@ -17,11 +19,22 @@ export const DEBT_SORTABLE = [
 
 export const debtLabel = (debt: Debt) => `deuda N.º ${debt.id} de ${personName(debt.debtor)}`;
 
-/** Columns of the debt lists (search and stage lists); `key` ones stay on phones. */
+/** «Saldo actualizado» as text: es-AR money, «…» while it loads, «—» when there is none. */
+export function updatedBalanceText(balance: UpdatedBalance): string {
+  if (balance === 'loading') return '…';
+  return balance ? formatMoney(balance.total, balance.currency) : '—';
+}
+
+/**
+ * Columns of the debt lists (search and stage lists); `key` ones stay on phones. With `updated`
+ * (the page's balances to date, usePageBalances), «Saldo actualizado» follows «Saldo».
+ */
 export function debtColumns({
   stage = true,
+  updated,
 }: {
   stage?: boolean;
+  updated?: UpdatedBalanceOf;
 } = {}): ListColumn<Debt, SortKeyOf<Debts>>[] {
   const columns: (ListColumn<Debt, SortKeyOf<Debts>> | null)[] = [
     { accessor: 'id', title: 'N.º', sortable: true, key: true, width: 72, noWrap: true },
@@ -67,6 +80,25 @@ export function debtColumns({
       noWrap: true,
       text: (d) => formatMoney(d.balance, d.currency),
     },
+    updated
+      ? {
+          accessor: 'updatedBalance',
+          title: 'Saldo actualizado',
+          textAlign: 'right',
+          noWrap: true,
+          text: (d) => updatedBalanceText(updated(d.id)),
+          render: (d) => {
+            const balance = updated(d.id);
+            if (balance !== 'loading') return updatedBalanceText(balance);
+            return (
+              <>
+                <Skeleton height={14} width={88} ml="auto" aria-hidden="true" />
+                <VisuallyHidden>Calculando…</VisuallyHidden>
+              </>
+            );
+          },
+        }
+      : null,
   ];
   return columns.filter((column) => column !== null);
 }

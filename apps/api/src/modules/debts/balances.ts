@@ -1,0 +1,98 @@
+import {
+  agencyToday,
+  type DebtBalanceTotal,
+  debtBalancesQuerySchema,
+  debtBalancesResponseSchema,
+} from '@cobranzas/shared';
+import { and } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { docsFor, errorResponses } from '../../crud';
+import { anyOf } from '../../db/bulk';
+import type { Db } from '../../db/client';
+import { debts } from '../../db/schema';
+import { debtScope } from '../scope';
+import { carriesRates, debtBalances } from './balance';
+
+/** Debts per balance-to-date statement: each one reads the debts' costs, payments and rates. */
+export const BALANCE_BATCH_SIZE = 500;
+
+/** What «Saldo actualizado» needs of a debt's own row: its stored balance and whether rates run on it. */
+export const updatedBalanceColumns = {
+  balance: debts.balance,
+  defaultDate: debts.defaultDate,
+  interestRate: debts.interestRate,
+  punitiveRate: debts.punitiveRate,
+  rateTableId: debts.rateTableId,
+};
+export interface UpdatedBalanceRow {
+  id: number;
+  balance: string;
+  defaultDate: string | null;
+  interestRate: string | null;
+  punitiveRate: string;
+  rateTableId: number | null;
+}
+
+/**
+ * «Saldo actualizado» of each row on `date`. A debt without rates owes its stored balance
+ * (carriesRates), so only the debts with rates are read again, BALANCE_BATCH_SIZE per statement:
+ * their costs, payments and rates, for the balance to date (DESIGN.md §10.2).
+ */
+export async function updatedBalances(
+  db: Db,
+  rows: readonly UpdatedBalanceRow[],
+  date: string,
+): Promise<Map<number, string>> {
+  const totals = new Map(rows.map((row) => [row.id, row.balance]));
+  const rated = rows
+    .filter((row) =>
+      carriesRates({
+        default_date: row.defaultDate,
+        interest_rate: row.interestRate,
+        punitive_rate: row.punitiveRate,
+        rate_table: row.rateTableId === null ? null : [],
+      }),
+    )
+    .map((row) => row.id);
+  for (let i = 0; i < rated.length; i += BALANCE_BATCH_SIZE)
+    for (const [id, balance] of await debtBalances(db, rated.slice(i, i + BALANCE_BATCH_SIZE), date))
+      if (balance.rated) totals.set(id, balance.total);
+  return totals;
+}
+
+/**
+ * GET /api/debts/balances?ids=1,2,3&date= : the «Saldo actualizado» of a list's visible page (up to
+ * 100 debts) in at most two statements. A debt with rates owes its balance to date
+ * (DESIGN.md §10.2); one without, its stored balance. A debt the user may not see (a CLIENTE: another
+ * company's) or that does not exist is simply left out: the answer never says which ids exist.
+ */
+export function balancesRoute(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/debts/balances',
+    {
+      schema: {
+        ...docsFor('deudas'),
+        summary: 'Saldo actualizado de varias deudas a una fecha (hasta 100)',
+        querystring: debtBalancesQuerySchema,
+        response: { 200: debtBalancesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { ids, date = agencyToday() } = request.query;
+      const visible = await db
+        .select({ id: debts.id, currency: debts.currency, ...updatedBalanceColumns })
+        .from(debts)
+        .where(and(anyOf(debts.id, ids, 'int'), debtScope(request.user)));
+      const currencies = new Map(visible.map((row) => [row.id, row.currency]));
+      const totals = await updatedBalances(db, visible, date);
+      const data: DebtBalanceTotal[] = [];
+      for (const id of ids) {
+        const currency = currencies.get(id);
+        const total = totals.get(id);
+        if (currency !== undefined && total !== undefined) data.push({ id, date, total, currency });
+      }
+      return { data };
+    },
+  );
+}

@@ -11,6 +11,7 @@ export * from './messages';
 export * from './money';
 export * from './permissions';
 export * from './resource';
+export * from './schemas/assignment';
 export * from './schemas/auth';
 export * from './schemas/balance';
 export * from './schemas/catalogs';

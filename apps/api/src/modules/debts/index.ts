@@ -25,6 +25,7 @@ import type { Db } from '../../db/client';
 import { debts } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { debtScope, heldDebt, lockDebt } from '../scope';
+import { assignRoute } from './assign';
 import { checkAssignee } from './assignee';
 import { balanceRoute } from './balance';
 import { balancesRoute } from './balances';
@@ -111,6 +112,7 @@ export function debtsModule(app: FastifyInstance, db: Db) {
   summaryRoute(app, db, service);
   balanceRoute(app, db);
   balancesRoute(app, db);
+  assignRoute(app, db, service);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/debts/dni/:dni',

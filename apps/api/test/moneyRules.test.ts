@@ -11,6 +11,13 @@ import {
   tokenFor,
 } from './helpers';
 
+/** The day `days` after today at the agency (YYYY-MM-DD). */
+const daysFrom = (days: number) => {
+  const day = new Date(`${agencyToday()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+};
+
 /** The day `days` before today at the agency (YYYY-MM-DD). */
 const daysAgo = (days: number) => {
   const day = new Date(`${agencyToday()}T00:00:00Z`);
@@ -159,6 +166,110 @@ forEachBackend('money rules on the balance to date (issue 17)', (backend) => {
       payload: { amount: '10730.01' },
     });
     expectStatus(res, 409);
+  });
+
+  it('moving a payment later reopens the debt it had cancelled: it owes the interest of those days', async () => {
+    const { id } = await ratedDebt();
+    const payment = (await pay(id, '10370.00', daysAgo(36))).body as { id: number };
+    expect((await debt(id)).status).toBe('CANCELADA');
+    const moved = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/payments/${payment.id}`,
+      payload: { paidAt: agencyToday() },
+    });
+    expectStatus(moved, 200);
+    // 10 730,00 owed today − 10 370,00 = 360,00, and the debt is open again to collect it.
+    expect((await owed(id)).total).toBe('360.00');
+    expect((await debt(id)).status).toBe('ACTIVA');
+    expectStatus(await pay(id, '360.00'), 201);
+    expect((await debt(id)).status).toBe('CANCELADA');
+  });
+
+  it('moving a payment earlier so that it overpays is refused', async () => {
+    const { id } = await ratedDebt();
+    const payment = (await pay(id, '10730.00')).body as { id: number };
+    const moved = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/payments/${payment.id}`,
+      payload: { paidAt: daysAgo(36) },
+    });
+    expectStatus(moved, 409);
+    expect((await owed(id)).total).toBe('0.00');
+  });
+
+  it('a debt that owes interest cannot be cancelled by hand', async () => {
+    const { id } = await ratedDebt();
+    expectStatus(await pay(id, '10000.00'), 201);
+    const res = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/debts/${id}/status`,
+      payload: { status: 'CANCELADA' },
+    });
+    expectStatus(res, 409);
+    expect((await debt(id)).status).toBe('ACTIVA');
+    // …and with 730,00 owed it may be written off.
+    const writeOff = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/debts/${id}/status`,
+      payload: { status: 'INCOBRABLE' },
+    });
+    expectStatus(writeOff, 200);
+  });
+
+  it('rates added to a cancelled debt reopen it; removing them after the interest was paid is refused', async () => {
+    const plain = await createDebt(t.app, admin, { originalAmount: '10000.00', defaultDate: daysAgo(73) });
+    expectStatus(await pay(plain.id, '10000.00'), 201);
+    expect((await debt(plain.id)).status).toBe('CANCELADA');
+    const rated = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/debts/${plain.id}`,
+      payload: { interestRate: '36.5' },
+    });
+    expectStatus(rated, 200);
+    expect((await owed(plain.id)).total).toBe('730.00');
+    expect((await debt(plain.id)).status).toBe('ACTIVA');
+
+    const { id } = await ratedDebt();
+    expectStatus(await pay(id, '10730.00'), 201);
+    // Without its rates the 730,00 of interest paid would read as capital overpaid.
+    const removed = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/debts/${id}`,
+      payload: { interestRate: null },
+    });
+    expectStatus(removed, 409);
+    expect((await owed(id)).total).toBe('0.00');
+  });
+
+  it('a payment dated ahead does not let a plan finance interest of days to come', async () => {
+    const { id } = await ratedDebt();
+    expectStatus(await pay(id, '100.00', daysFrom(365)), 201);
+    const plan = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/quotas/plan',
+      payload: { debtId: id, installments: 2, firstDueDate: agencyToday() },
+    });
+    expectStatus(plan, 201);
+    // Interest stops today: 10 730,00 − the 100,00 paid ahead.
+    expect(plan.body.total).toBe('10630.00');
+    for (const quota of plan.body.quotas as { id: number }[])
+      expectStatus(
+        await call(t.app, admin, { method: 'PATCH', url: `/api/quotas/${quota.id}/pay`, payload: {} }),
+        200,
+      );
+    expect((await debt(id)).status).toBe('CANCELADA');
+  });
+
+  it('lowering the original amount below what was paid with its interest is refused, in Spanish', async () => {
+    const { id } = await ratedDebt();
+    expectStatus(await pay(id, '10000.00'), 201);
+    const res = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/debts/${id}`,
+      payload: { originalAmount: '9000.00' },
+    });
+    expectStatus(res, 409);
+    expect(res.body.message).toContain('no alcanza a cubrir lo ya pagado con sus intereses');
   });
 
   it('a debt without rates keeps the stored balance as the limit', async () => {

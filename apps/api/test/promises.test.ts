@@ -149,6 +149,37 @@ forEachBackend('promises to pay (DESIGN.md §10.3)', (backend) => {
     expectStatus(await call(t.app, admin, { method: 'GET', url: '/api/promises?status=ROTA' }), 400);
   });
 
+  it('a broken promise keeps its amount and date: editing them is a 409, its notes may change', async () => {
+    const debt = await createDebt(t.app, admin);
+    const { id } = await promise(debt.id, '100.00');
+    await backdate(id, 10, 5);
+    const moved = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/promises/${id}`,
+      payload: { dueDate: dayFrom(7) },
+    });
+    expectStatus(moved, 409);
+    expect(moved.body.message).toContain('Tome una nueva promesa');
+    expect((await read(id)).status).toBe('INCUMPLIDA');
+    expectStatus(
+      await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/promises/${id}`,
+        payload: { notes: 'No atendió' },
+      }),
+      200,
+    );
+    const pending = await promise(debt.id, '100.00');
+    expectStatus(
+      await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/promises/${pending.id}`,
+        payload: { amount: '80.00' },
+      }),
+      200,
+    );
+  });
+
   it('a CLIENTE sees its company’s promises only, and takes none', async () => {
     const cliente = await createUser(t.app, admin, 'CLIENTE');
     const own = await createDebt(t.app, admin, { companyId: cliente.companyId });

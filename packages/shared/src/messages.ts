@@ -128,6 +128,11 @@ export const MESSAGES = {
   rateImportBadRate: 'Tasa inválida: use un número entre 0 y 999,99 con hasta dos decimales (ej. 45,25).',
   rateImportCommaRate: 'Con la coma como separador, la tasa debe usar punto decimal (ej. 45.25).',
   rateImportRepeated: (line: number) => `La fecha ya figura en la línea ${line}: se conserva esa.`,
+  // issue 18 — promises to pay
+  promiseSettled:
+    'La promesa ya se cumplió o venció: su importe y su fecha quedan como se prometieron. Tome una nueva promesa.',
+  // issue 17 — an original amount below what was paid with its interest
+  originalBelowOwed: 'El importe original no alcanza a cubrir lo ya pagado con sus intereses: la deuda quedaría con saldo negativo.',
   // issue 17 — the balance to date of a page of debts (GET /debts/balances)
   balanceIdsInvalid: 'Indique los números de deuda separados por comas (ej. 12,15,20).',
   balanceIdsTooMany: (max: number) => `Se pueden pedir como máximo ${max} deudas por vez.`,

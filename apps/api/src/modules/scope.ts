@@ -1,9 +1,10 @@
-import { MESSAGES, type TokenPayload } from '@cobranzas/shared';
+import { compareMoney, MESSAGES, type TokenPayload } from '@cobranzas/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, noteDebtLock } from '../crud';
 import { debts } from '../db/schema';
 import { HttpError } from '../errors';
+import { owedToDate } from './debts/balance';
 
 /**
  * DESIGN.md §6: a CLIENTE sees only its own company's debts and what hangs from them. The company
@@ -48,6 +49,12 @@ export interface LockedDebt {
   readonly tx: Executor;
   readonly id: number;
   row: DebtRow;
+  /**
+   * Its balance to date as locked, when it carries rates (null without): the "before" of the money
+   * rules for such a debt, since a write may move it without moving the stored balance (a payment's
+   * date, the rates). keepBooks brings it up to date with `row`.
+   */
+  owedBefore: string | null;
 }
 
 const held = new WeakMap<Executor, Map<number, LockedDebt>>();
@@ -75,12 +82,20 @@ export async function lockDebt(
     .where(and(eq(debts.id, debtId), debtScope(user)))
     .for('no key update');
   if (!debt) throw missing();
-  const locked = { tx: db, id: debtId, row: debt } as LockedDebt;
+  const owed = rowCarriesRates(debt) ? await owedToDate(db, debtId) : null;
+  const locked = { tx: db, id: debtId, row: debt, owedBefore: owed?.balance.total ?? null } as LockedDebt;
   const mine = held.get(db) ?? new Map<number, LockedDebt>();
   held.set(db, mine);
   mine.set(debtId, locked);
   return locked;
 }
+
+/** Whether interest runs on the debt (modules/debts/balance.ts carriesRates, on a stored row). */
+export const rowCarriesRates = (debt: DebtRow) =>
+  debt.defaultDate !== null &&
+  (debt.rateTableId !== null ||
+    compareMoney(debt.interestRate ?? '0', '0') > 0 ||
+    compareMoney(debt.punitiveRate, '0') > 0);
 
 /** Locks several debts (each once, in ascending id order: the ledger's rule). */
 export async function lockDebts(db: Executor, debtIds: number[], user: TokenPayload): Promise<LockedDebt[]> {

@@ -98,12 +98,24 @@ export interface DebtBalance extends Balance {
   rated: boolean;
 }
 
-const toBalance = (row: BalanceRow, date: string): DebtBalance => ({
-  ...balanceToDate(toInput(row, date)),
-  currency: row.currency,
-  plan: row.quotas > 0 ? { quotas: row.quotas, unpaid: row.unpaid_quotas } : null,
-  rated: carriesRates(row),
-});
+/**
+ * The latest date any of the debt's records carries, or `date` if later: a debt without rates owes
+ * its stored balance (DESIGN §10.2), which counts every record whatever its date.
+ */
+const lastRecordDate = (row: BalanceRow, date: string) =>
+  [...row.payments, ...row.costs].reduce((latest, r) => (r.date > latest ? r.date : latest), date);
+
+const toBalance = (row: BalanceRow, date: string): DebtBalance => {
+  const rated = carriesRates(row);
+  const balance = balanceToDate(toInput(row, rated ? date : lastRecordDate(row, date)));
+  return {
+    ...balance,
+    date,
+    currency: row.currency,
+    plan: row.quotas > 0 ? { quotas: row.quotas, unpaid: row.unpaid_quotas } : null,
+    rated,
+  };
+};
 
 /**
  * What the debt owes on `date` (default: today at the agency), or null when this user may not see
@@ -147,9 +159,18 @@ export interface OwedToDate {
  * The balance to date of a rated debt (null without rates: its stored balance rules), on today or
  * on its last payment's date when that is later, so a payment dated ahead counts.
  */
-export async function owedToDate(db: Executor | Db, debtId: number): Promise<OwedToDate | null> {
-  const [row] = await readInputs(db, sql`d.id = ${debtId}`);
-  if (!row || !carriesRates(row)) return null;
+export async function owedToDate(
+  db: Executor | Db,
+  debtId: number,
+  { stopInterestOn }: { stopInterestOn?: string } = {},
+): Promise<OwedToDate | null> {
+  const [found] = await readInputs(db, sql`d.id = ${debtId}`);
+  if (!found || !carriesRates(found)) return null;
+  // A plan about to be agreed stops the interest on its day, whatever payments come later.
+  const row =
+    stopInterestOn && (found.plan_from === null || stopInterestOn < found.plan_from)
+      ? { ...found, plan_from: stopInterestOn }
+      : found;
   const today = agencyToday();
   const last = row.payments.reduce((latest, p) => (p.date > latest ? p.date : latest), today);
   const input = toInput(row, last);

@@ -110,41 +110,27 @@ export async function keepBooks(
   const prior = locked.row;
   const [debt] = await tx.select().from(debts).where(eq(debts.id, locked.id));
   if (!debt) return undefined;
-  // Which way this write moved the stored balance: only a lowering can overdraw or settle it.
-  const moved = compareMoney(debt.balance, prior.balance);
+  // What it owes: its balance to date once it carries rates, else its stored balance; before the
+  // write, as locked (a write may change one without the other: a payment's date, the rates).
   const owed = await owedToDate(tx, locked.id);
-  let settles: boolean;
-  let reopens: boolean;
-  if (owed) {
-    const now = compareMoney(owed.balance.total, '0');
-    if (now < 0 && moved < 0)
-      throw (
-        options.overdrawn?.(debt, owed) ??
-        conflict(MESSAGES.balanceWouldBeNegative(money(debt, owed.balance.total)))
-      );
-    settles = now === 0 && moved < 0;
-    reopens = now > 0 && moved > 0;
-  } else {
-    const now = compareMoney(debt.balance, '0');
-    // Refused only when this write lowered it: an old negative balance does not block its corrections.
-    if (now < 0 && moved < 0)
-      throw (
-        options.overdrawn?.(debt, null) ??
-        conflict(MESSAGES.balanceWouldBeNegative(money(debt, debt.balance)))
-      );
-    const was = compareMoney(prior.balance, '0');
-    settles = now === 0 && was !== 0;
-    reopens = now > 0 && was <= 0;
-  }
+  const nowTotal = owed ? owed.balance.total : debt.balance;
+  const beforeTotal = locked.owedBefore ?? prior.balance;
+  const now = compareMoney(nowTotal, '0');
+  // Refused only when this write lowered it: an old negative balance does not block its corrections.
+  if (now < 0 && compareMoney(nowTotal, beforeTotal) < 0)
+    throw options.overdrawn?.(debt, owed) ?? conflict(MESSAGES.balanceWouldBeNegative(money(debt, nowTotal)));
+  const was = compareMoney(beforeTotal, '0');
+  const settles = now === 0 && was !== 0;
+  const reopens = now > 0 && was <= 0;
   let after = debt;
   if (settles && debt.status !== 'CANCELADA')
     after = await writeStatusChange(tx, user, debt, 'CANCELADA', MESSAGES.balanceSettled);
   else if (reopens && debt.status === 'CANCELADA') {
     const to = (await unpaidQuotaCount(tx, locked.id)) > 0 ? 'EN_CONVENIO' : 'ACTIVA';
-    const left = owed ? owed.balance.total : debt.balance;
-    after = await writeStatusChange(tx, user, debt, to, MESSAGES.balanceReopened(money(debt, left)));
+    after = await writeStatusChange(tx, user, debt, to, MESSAGES.balanceReopened(money(debt, nowTotal)));
   }
   locked.row = after;
+  locked.owedBefore = owed ? owed.balance.total : null;
   return after;
 }
 
@@ -176,12 +162,15 @@ export const depositOverdrawn =
       ),
     );
 
-/** keepBooks' 409 for an original amount below what is already paid: the least it may be. */
+/**
+ * keepBooks' 409 for an original amount below what is already paid: the least it may be, or, once the
+ * debt carries rates (whose interest moves with the capital), that it falls short.
+ */
 export const originalOverdrawn = (debt: DebtRow, owed: OwedToDate | null) =>
   conflict(
-    MESSAGES.originalBelowPaid(
-      money(debt, subtractMoney(debt.originalAmount, owed ? owed.balance.total : debt.balance)),
-    ),
+    owed
+      ? MESSAGES.originalBelowOwed
+      : MESSAGES.originalBelowPaid(money(debt, subtractMoney(debt.originalAmount, debt.balance))),
   );
 
 /**

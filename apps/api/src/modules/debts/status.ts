@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { conflict } from '../../errors';
 import { debtActionRoute } from './action';
+import { owedToDate } from './balance';
 import { unpaidQuotaCount, writeStatusChange } from './books';
 import type { DebtsService } from './service';
 
@@ -20,9 +21,11 @@ export function statusChangeRoute(app: FastifyInstance, db: Db, service: DebtsSe
     async run(tx, before, body, user) {
       if (before.status === body.status) throw conflict(MESSAGES.sameStatus);
       const id = before.id;
-      // The stored balance the decision rests on is kept by the triggers in every write's statement.
+      // What it owes: its balance to date once it carries rates (docs/money.md), else the stored
+      // balance, which the triggers keep in every write's statement.
+      const owed = await owedToDate(tx, id);
       const refusal = debtStatusChangeRefusal(before.status, body.status, {
-        balance: before.balance,
+        balance: owed ? owed.balance.total : before.balance,
         currency: before.currency,
         unpaidQuotas: await unpaidQuotaCount(tx, id),
       });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { crudModule, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { companies, debts, promises, users } from '../../db/schema';
+import { conflict } from '../../errors';
 import { assertDebtOpen } from '../debts/books';
 import { heldDebt, lockDebts, viaDebt } from '../scope';
 
@@ -68,6 +69,19 @@ export function promisesModule(app: FastifyInstance, db: Db) {
         assertDebtOpen(heldDebt(db, input.debtId).row);
         // Who took it and the day its window opens come from the server, never from the body.
         return { ...input, userId: user.sub, takenOn: agencyToday() };
+      },
+      // Its history stays (§10.3): once its window has passed, or it was kept, its amount and date
+      // are what was promised; a new promise is taken instead.
+      async beforeUpdate(input, current, { db }) {
+        if (!('amount' in input || 'dueDate' in input)) return input;
+        const [row] = await db
+          .select({ status })
+          .from(promises)
+          .leftJoin(debts, eq(promises.debtId, debts.id))
+          .leftJoin(companies, eq(debts.companyId, companies.id))
+          .where(eq(promises.id, current.id));
+        if (row && row.status !== 'PENDIENTE') throw conflict(MESSAGES.promiseSettled);
+        return input;
       },
     },
   });

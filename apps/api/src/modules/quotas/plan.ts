@@ -1,4 +1,5 @@
 import {
+  agencyToday,
   compareMoney,
   formatMoney,
   MESSAGES,
@@ -54,7 +55,7 @@ export function paymentPlanRoute(app: FastifyInstance, db: Db, service: QuotasSe
             .limit(1);
           if (unpaid) throw conflict(MESSAGES.unpaidQuotasExist);
           // What it owes: its balance to date once it carries rates (the plan stops their interest).
-          const owed = await owedToDate(tx, debtId);
+          const owed = await owedToDate(tx, debtId, { stopInterestOn: agencyToday() });
           const limit = owed ? owed.balance.total : debt.balance;
           const total = request.body.total ?? limit;
           if (compareMoney(total, '0') <= 0) throw conflict(MESSAGES.noBalance);

@@ -19,6 +19,7 @@ import { useResourceMutation } from '../../../lib/resourceQueries';
 import { QUOTAS_TAB } from '../../quotas/QuotasTab';
 import { changeStatus } from '../common/api';
 import { DEBT_REFRESH, useDebtRecords } from '../common/hooks';
+import { useBalanceToDate } from '../common/useBalanceToDate';
 import { RecordModal } from './RecordModal';
 import classes from './view.module.css';
 
@@ -38,9 +39,11 @@ export function StatusChange({ debt }: { debt: Debt }) {
   const quotas = useDebtRecords(quotasResource, debt.id, QUOTAS_TAB.params);
   const [target, setTarget] = useState<DebtStatus | null>(null);
   const unpaidQuotas = quotas.records.filter((quota: Quota) => quota.status !== 'PAGADA').length;
+  // What it owes today, as the API decides (with interest once it carries rates): the panel's query.
+  const owed = useBalanceToDate(debt.id).data?.total ?? debt.balance;
   const targets = quotas.isPending
     ? []
-    : allowedDebtStatuses(debt.status, { balance: debt.balance, currency: debt.currency, unpaidQuotas });
+    : allowedDebtStatuses(debt.status, { balance: owed, currency: debt.currency, unpaidQuotas });
 
   async function change(values: { description: string | null }) {
     if (!target) return;

@@ -4,7 +4,8 @@
  * Per database: generated data (made once, reused while it exists), the real server and the
  * ceiling side by side, every case of issue 7 loaded with autocannon, then bench/RESULTS.md.
  * Ratios to the ceiling are what counts: the machine is shared and noisy, absolute numbers drift.
- * Then the portfolio import of issue 16 (bench/import.ts; runnable alone) on a fresh database each.
+ * Then the portfolio import of issue 16 (bench/import.ts; runnable alone) on a fresh database each,
+ * the balance to date and the PDF receipts of issue 17 (bench/money.ts, bench/receipt.ts; runnable alone).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,7 +26,9 @@ import {
 } from './api';
 import { benchImports, importMarkdown, importUnmet } from './import';
 import { type LighthouseScores, lighthouseMarkdown, lighthouseScores, lighthouseUnmet } from './lighthouse';
+import { benchMoney, moneyMarkdown, moneyUnmet } from './money';
 import { prewarm } from './prewarm';
+import { benchReceipts, receiptMarkdown, receiptUnmet } from './receipt';
 import { measureUserState, USER_STATE_BUDGET, type UserStateCost } from './userState';
 import { measureWeb, webMarkdown, webUnmet } from './web';
 
@@ -339,11 +342,19 @@ for (const kind of KINDS) {
 const importUrl = new URL(PG_URL);
 importUrl.pathname = `${importUrl.pathname}_import`;
 const imports = await benchImports(KINDS, port, { databaseUrl: importUrl.toString() });
+// Receipts in PDF (issue 17; bench/receipt.ts, runnable alone), each on a fresh database.
+const receiptResults = await benchReceipts(KINDS, { databaseUrl: PG_URL });
+// The balance to date of a debt with 100 payments on a 100-entry rate table (issue 17).
+const moneyUrl = new URL(PG_URL);
+moneyUrl.pathname = `${moneyUrl.pathname}_money`;
+const moneyResults = await benchMoney(KINDS, port + 40, { databaseUrl: moneyUrl.toString() });
 const scores = results.find((result) => result.lighthouse)?.lighthouse;
 const out = join(ROOT, 'bench/RESULTS.md');
 const unmet = [
   ...apiUnmet(results),
   ...importUnmet(imports),
+  ...receiptUnmet(receiptResults),
+  ...moneyUnmet(moneyResults),
   ...webUnmet(web),
   ...(scores ? lighthouseUnmet(scores) : []),
 ];
@@ -351,6 +362,8 @@ writeFileSync(
   out,
   markdown(results, started, unmet) +
     importMarkdown(imports, started) +
+    moneyMarkdown(moneyResults, started) +
+    receiptMarkdown(receiptResults) +
     webMarkdown(web) +
     (scores ? lighthouseMarkdown(scores) : ''),
 );

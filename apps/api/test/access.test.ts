@@ -111,6 +111,10 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
       body: () => ({ name: unique('Tasas '), entries: [{ from: '2024-01-01', annualRate: '45.25' }] }),
       patch: () => ({ entries: [{ from: '2024-02-01', annualRate: 40 }] }),
     },
+    'letter-templates': {
+      body: () => ({ code: unique('carta-'), name: 'Carta', body: 'Hola {{deudor.nombre}}' }),
+      patch: () => ({ subject: 'Aviso' }),
+    },
     eventsSubTypes: {
       body: () => ({ eventTypeId, name: unique('Sub ') }),
       patch: () => ({ name: unique('Sub ') }),

@@ -14,6 +14,8 @@ const ALL_LINKS = {
   'Tipos de cobranza': ['Agregar', 'Listar'],
   'Resultados de gestión': ['Agregar', 'Listar'],
   'Tasas de interés': ['Agregar', 'Listar'],
+  'Modelos de cartas': ['Agregar', 'Listar'],
+  Agencia: ['Datos de la agencia'],
 };
 
 /** The menu as "Group: link, link" lines and header lines, in order. */
@@ -66,6 +68,9 @@ describe('sidebar menu (SPEC §2)', () => {
       '/events-history-types/list',
       '/rate-tables/add',
       '/rate-tables/list',
+      '/letter-templates/add',
+      '/letter-templates/list',
+      '/agency',
     ]);
   });
 });
@@ -78,12 +83,14 @@ describe('sidebar filtering per role (SPEC §6)', () => {
   });
 
   it('GENERAL (view/add/edit Debts, view SystemManagement, manage debtors and tasks) sees everything', () => {
-    // …except Agregar in the three catalogs outside SPEC §2, which needs add SystemManagement.
+    // …except Agregar in the four catalogs outside SPEC §2, which needs add SystemManagement.
     expect(menuFor('GENERAL')).toEqual([
-      ...everything.slice(0, -3),
+      ...everything.slice(0, -5),
       'Tipos de cobranza: Listar',
       'Resultados de gestión: Listar',
       'Tasas de interés: Listar',
+      'Modelos de cartas: Listar',
+      'Agencia: Datos de la agencia',
     ]);
   });
 

@@ -14,6 +14,7 @@ import { EVENTS_TAB } from '../src/features/events/EventsTab';
 import { EventTypes } from '../src/features/eventsTypes/pages';
 import { SUB_TYPES_LIST } from '../src/features/eventsTypes/SubTypesEditor';
 import { IMPORTS_LIST } from '../src/features/imports/ImportsListPage';
+import { LETTER_TEMPLATES_LIST } from '../src/features/letterTemplates/pages';
 import { OBSERVATIONS_TAB } from '../src/features/observations/ObservationsTab';
 import { PAYMENTS_TAB } from '../src/features/payments/PaymentsTab';
 import { PROMISES_TAB } from '../src/features/promises/PromisesTab';
@@ -65,6 +66,7 @@ const LISTS: Record<string, AnySpec> = {
   agenda: AGENDA_LIST,
   imports: IMPORTS_LIST,
   'rate tables': RATE_TABLES_LIST,
+  'letter templates': LETTER_TEMPLATES_LIST,
 };
 
 function asked(spec: AnySpec) {

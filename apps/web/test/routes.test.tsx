@@ -59,6 +59,9 @@ describe('routes of SPEC §2, each page lazily loaded', () => {
     ['/rate-tables/list', 'Tasas de interés'],
     ['/rate-tables/add', 'Nueva tabla de tasas'],
     ['/rate-tables/edit/2', 'Editar tabla de tasas'],
+    ['/letter-templates/list', 'Modelos de cartas'],
+    ['/letter-templates/add', 'Nuevo modelo de carta'],
+    ['/letter-templates/edit/2', 'Editar modelo de carta'],
     ['/debts/search', 'Buscador de deudas'],
     ['/debts/add', 'Nueva deuda'],
     ['/debts/edit/5', 'Editar deuda'],
@@ -136,6 +139,11 @@ describe('route guards (SPEC §6)', () => {
     ['GENERAL', '/rate-tables/list', 'Tasas de interés'],
     ['GENERAL', '/rate-tables/add', null],
     ['ADMIN', '/rate-tables/add', 'Nueva tabla de tasas'],
+    // Letter templates (issue 17): SystemManagement like the catalogs.
+    ['CLIENTE', '/letter-templates/list', null],
+    ['GENERAL', '/letter-templates/list', 'Modelos de cartas'],
+    ['GENERAL', '/letter-templates/add', null],
+    ['ADMIN', '/letter-templates/add', 'Nuevo modelo de carta'],
     ['GENERAL', '/debtors/list', 'Deudores'],
     ['GENERAL', '/debtors/add', 'Nuevo deudor'],
     ['GENERAL', '/debts/add', 'Nueva deuda'],
@@ -207,6 +215,8 @@ describe('sidebar per role (SPEC §6)', () => {
       'Tipos de cobranza',
       'Resultados de gestión',
       'Tasas de interés',
+      'Modelos de cartas',
+      'Agencia',
     ]);
     expect(within(nav).getByText('Administración')).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Agenda' }));

@@ -1,16 +1,20 @@
 // First: zod's configuration applies to every schema below.
 import './schemas/zodConfig';
 
+export * from './amountInWords';
 export * from './balance';
 export * from './dates';
 export * from './debtStatus';
 export * from './enums';
 export * from './fileNames';
 export * from './ids';
+export * from './letters';
 export * from './messages';
 export * from './money';
 export * from './permissions';
+export * from './phones';
 export * from './resource';
+export * from './schemas/agency';
 export * from './schemas/assignment';
 export * from './schemas/auth';
 export * from './schemas/balance';
@@ -24,6 +28,7 @@ export * from './schemas/documents';
 export * from './schemas/embargos';
 export * from './schemas/events';
 export * from './schemas/imports';
+export * from './schemas/letterTemplates';
 export * from './schemas/list';
 export * from './schemas/observations';
 export * from './schemas/payments';

@@ -128,12 +128,29 @@ export const MESSAGES = {
   rateImportBadRate: 'Tasa inválida: use un número entre 0 y 999,99 con hasta dos decimales (ej. 45,25).',
   rateImportCommaRate: 'Con la coma como separador, la tasa debe usar punto decimal (ej. 45.25).',
   rateImportRepeated: (line: number) => `La fecha ya figura en la línea ${line}: se conserva esa.`,
+  // issue 17 — the balance to date of a page of debts (GET /debts/balances)
   // issue 18 — promises to pay
   promiseSettled:
     'La promesa ya se cumplió o venció: su importe y su fecha quedan como se prometieron. Tome una nueva promesa.',
   // issue 17 — an original amount below what was paid with its interest
-  originalBelowOwed: 'El importe original no alcanza a cubrir lo ya pagado con sus intereses: la deuda quedaría con saldo negativo.',
-  // issue 17 — the balance to date of a page of debts (GET /debts/balances)
+  originalBelowOwed:
+    'El importe original no alcanza a cubrir lo ya pagado con sus intereses: la deuda quedaría con saldo negativo.',
   balanceIdsInvalid: 'Indique los números de deuda separados por comas (ej. 12,15,20).',
   balanceIdsTooMany: (max: number) => `Se pueden pedir como máximo ${max} deudas por vez.`,
+  // issue 17 — agency settings and receipts
+  agencyLogoTooLarge: 'El logo supera el máximo de 300 KB.',
+  agencyLogoType: 'El logo debe ser una imagen PNG o JPEG.',
+  agencyLogoUnreadable: 'No se pudo leer la imagen del logo: el archivo está dañado.',
+  agencyLogoMissing: 'La agencia no tiene logo cargado.',
+  // issue 17 — letter templates and letters
+  letterTemplateCodeTaken: 'Ya existe un modelo de carta con ese código.',
+  letterTemplateCodeInvalid:
+    'El código admite solo minúsculas sin acentos, números y guiones (ej. intimacion-2).',
+  letterTemplateKindInvalid: 'El tipo debe ser intimación, propuesta, libre deuda u otra.',
+  letterUnknownFields: (names: string[]) =>
+    names.length === 1
+      ? `El campo {{${names[0]}}} no existe: use uno de la lista de campos.`
+      : `Los campos ${names.map((name) => `{{${name}}}`).join(', ')} no existen: use los de la lista de campos.`,
+  letterNotFree: (total: string, date: string) =>
+    `La deuda tiene saldo de ${total} al ${date}: no se puede emitir el libre deuda.`,
 } as const;

@@ -67,6 +67,8 @@ export const RESOURCE_SUBJECTS = {
   'embargos-type': 'SystemManagement',
   /** Issue 17: dated annual rates (DESIGN.md §10.6). */
   'rate-tables': 'SystemManagement',
+  /** Issue 17: letter templates (DESIGN.md §10.5): ADMIN edits, GENERAL views to print, CLIENTE never. */
+  'letter-templates': 'SystemManagement',
   /** Viewing also needs the ADMIN role: the API checks it on the route (GENERAL may view the rest). */
   audit: 'SystemManagement',
 } as const satisfies Record<string, Subject>;

@@ -108,8 +108,16 @@ export async function backup(database: Database, dataDir: string, file: string):
 /** Why a restore cannot go ahead, in Spanish for the operator. */
 export class RestoreError extends Error {}
 
+/**
+ * Tables whose first rows the migrations write (migration 0014: the agency's row, the receipt
+ * counter, the three letter templates): a new database has them, so they do not make it "not
+ * empty", and a restore replaces them with the archive's.
+ */
+const SEEDED_BY_MIGRATIONS = new Set(['agency_settings', 'counters', 'letter_templates']);
+
 async function isEmpty(db: Db, tables: string[]): Promise<boolean> {
   for (const table of tables) {
+    if (SEEDED_BY_MIGRATIONS.has(table)) continue;
     const rows = rowsOf(await db.execute(sql`SELECT 1 FROM ${ident(table)} LIMIT 1`));
     if (rows.length > 0) return false;
   }
@@ -159,6 +167,7 @@ export async function restore(database: Database, dataDir: string, file: string)
         await tx.execute(sql`ALTER TABLE ${ident(key.table)} DROP CONSTRAINT ${ident(key.name)}`);
       for (const table of tables) {
         await tx.execute(sql`ALTER TABLE ${ident(table)} DISABLE TRIGGER USER`);
+        if (SEEDED_BY_MIGRATIONS.has(table)) await tx.execute(sql`DELETE FROM ${ident(table)}`);
         const lines = createInterface({
           input: createReadStream(path.join(staging, 'db', `${table}.jsonl`)),
         });

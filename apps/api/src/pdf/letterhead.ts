@@ -1,3 +1,4 @@
+import { formatCuit } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../crud/types';
 import type { Db } from '../db/client';
@@ -13,10 +14,13 @@ export async function loadAgency(db: Executor | Db): Promise<Agency> {
   return row;
 }
 
-/** The top of every document: the logo (when there is one), the name, CUIT and contact lines. */
+/**
+ * The top of every document: the logo (when there is one), the name, CUIT (20-12345678-6) and
+ * contact lines, and a thin rule under them.
+ */
 export function letterhead(agency: Agency): Content {
   const lines = [
-    agency.cuit ? `CUIT ${agency.cuit}` : null,
+    agency.cuit ? `CUIT ${formatCuit(agency.cuit)}` : null,
     [agency.address, agency.city].filter(Boolean).join(', ') || null,
     [agency.phone, agency.email].filter(Boolean).join(' · ') || null,
   ].filter((line): line is string => line !== null);
@@ -35,8 +39,14 @@ export function letterhead(agency: Agency): Content {
         }
       : null;
   return {
-    columns: logo ? [logo, text] : [text],
-    columnGap: 12,
+    stack: [
+      { columns: logo ? [logo, text] : [text], columnGap: 12 },
+      // A thin rule under the header, the width of the text block (A4 less the 56 pt margins).
+      {
+        canvas: [{ type: 'line', x1: 0, y1: 0, x2: 483, y2: 0, lineWidth: 0.5, lineColor: '#999999' }],
+        margin: [0, 8, 0, 0],
+      },
+    ],
     margin: [0, 0, 0, 18],
   };
 }

@@ -64,6 +64,7 @@ const catalogs = () => import('../features/catalogs/pages');
 const debts = () => import('../features/debts/pages');
 const imports = () => import('../features/imports/pages');
 const rateTables = () => import('../features/rateTables/pages');
+const letterTemplates = () => import('../features/letterTemplates/pages');
 /**
  * The portfolio import is staff only (DESIGN.md §10.6, STAFF_ONLY_RESOURCES: the API refuses a
  * CLIENTE though it may view Debts). Among SPEC §6's roles, staff is who may add debts.
@@ -144,6 +145,28 @@ const layoutRoutes: RouteObject[] = [
     { list: (m) => m.RateTablesListPage, add: (m) => m.RateTableAddPage, edit: (m) => m.RateTableEditPage },
     SYSTEM,
   ),
+  // Issue 17: letter templates (SystemManagement: GENERAL views, ADMIN writes).
+  ...crud(
+    'letter-templates',
+    letterTemplates,
+    {
+      list: (m) => m.LetterTemplatesListPage,
+      add: (m) => m.LetterTemplateAddPage,
+      edit: (m) => m.LetterTemplateEditPage,
+    },
+    SYSTEM,
+  ),
+
+  // Issue 17: the agency's own data (SystemManagement: GENERAL views, ADMIN writes).
+  {
+    path: 'agency',
+    lazy: guarded(
+      'view',
+      'SystemManagement',
+      () => import('../features/agency/pages'),
+      (m) => m.AgencyPage,
+    ),
+  },
 
   { path: 'debts/search', lazy: page(debts, (m) => m.DebtSearchPage) },
   { path: 'debts/add', lazy: guarded('add', 'Debts', debts, (m) => m.DebtAddPage) },

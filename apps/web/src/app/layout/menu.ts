@@ -99,6 +99,16 @@ export const MENU: readonly MenuItem[] = [
   },
   // Not in SPEC §2: the rate tables of the balance to date (issue 17).
   { kind: 'group', label: 'Tasas de interés', icon: 'rates', ...systemCatalog('/rate-tables') },
+  // Issue 17: the letters printed from the debt file (DESIGN.md §10.5).
+  { kind: 'group', label: 'Modelos de cartas', icon: 'outcomes', ...systemCatalog('/letter-templates') },
+  // Issue 17: the agency's data printed on receipts and letters (DESIGN.md §10.5).
+  {
+    kind: 'group',
+    label: 'Agencia',
+    icon: 'companies',
+    anyOf: [['view', 'SystemManagement']],
+    links: [{ label: 'Datos de la agencia', to: '/agency' }],
+  },
 ];
 
 export type Can = (action: Action, subject: Subject) => boolean;

@@ -4,6 +4,7 @@ import { formatDate } from '../../lib/format';
 import { useMoney } from '../debts/view/currency';
 import * as moneyRecord from '../debts/view/moneyRecords';
 import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
+import { ReceiptButton } from '../payments/ReceiptButton';
 
 const schema = depositCreateSchema.omit({ debtId: true }).extend(moneyRecord.amountAndDate('depositedAt'));
 /** The tab's list: newest first. */
@@ -20,6 +21,13 @@ export function DepositsTab(props: TabProps) {
       empty="Todavía no se registraron depósitos."
       noun={(d) => `el depósito de ${money(d.amount)} del ${formatDate(d.depositedAt)}`}
       label={(d) => `Depósito de ${money(d.amount)} del ${formatDate(d.depositedAt)}`}
+      actions={(d) => (
+        <ReceiptButton
+          kind="deposits"
+          id={d.id}
+          label={`Recibo del depósito de ${money(d.amount)} del ${formatDate(d.depositedAt)}`}
+        />
+      )}
       form={{
         title: 'Registrar depósito',
         schema,

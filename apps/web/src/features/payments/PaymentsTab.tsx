@@ -12,6 +12,7 @@ import * as moneyRecord from '../debts/view/moneyRecords';
 import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
 import classes from '../debts/view/view.module.css';
 import { PaymentFields } from '../quotas/PayDialog';
+import { ReceiptButton } from './ReceiptButton';
 
 const schema = paymentCreateSchema.omit({ debtId: true }).extend(moneyRecord.amountAndDate('paidAt'));
 /** The tab's list: newest first. */
@@ -37,6 +38,13 @@ export function PaymentsTab(props: TabProps) {
       removable={(p) => p.quotaId === null}
       noun={(p) => `el pago de ${money(p.amount)} del ${formatDate(p.paidAt)}`}
       label={(p) => `Pago de ${money(p.amount)} del ${formatDate(p.paidAt)}`}
+      actions={(p) => (
+        <ReceiptButton
+          kind="payments"
+          id={p.id}
+          label={`Recibo del pago de ${money(p.amount)} del ${formatDate(p.paidAt)}`}
+        />
+      )}
       form={{
         title: 'Registrar pago',
         schema,

@@ -1,4 +1,4 @@
-import { addMoney, type Debt, LABELS, personName } from '@cobranzas/shared';
+import { addMoney, compareMoney, type Debt, LABELS, personName } from '@cobranzas/shared';
 import { Anchor } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { DEBT_STATUS_TONES, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
 import { useMoney } from './currency';
 import classes from './view.module.css';
+import { WhatsAppLink } from './WhatsApp';
 
 /** The debt file's header: who owes, to whom, at which stage, and how much (es-AR money). */
 export function DebtHeader({ debt }: { debt: Debt }) {
@@ -36,9 +37,13 @@ export function DebtHeader({ debt }: { debt: Debt }) {
         {phones.length || contact.email ? (
           <p className={classes.contact}>
             {phones.map((phone) => (
-              <Anchor key={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} size="sm">
-                <IconPhone size={14} aria-hidden="true" /> {phone}
-              </Anchor>
+              // The phone and, when it is a mobile, its WhatsApp link stay together when the line wraps.
+              <span key={phone} style={{ display: 'inline-flex', alignItems: 'center', gap: '0.25rem' }}>
+                <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`} size="sm">
+                  <IconPhone size={14} aria-hidden="true" /> {phone}
+                </Anchor>
+                {perms.edit ? <WhatsAppLink phone={phone} debt={debt} /> : null}
+              </span>
             ))}
             {contact.email ? (
               <Anchor href={`mailto:${contact.email}`} size="sm">
@@ -56,6 +61,7 @@ export function DebtHeader({ debt }: { debt: Debt }) {
           <Fact label="Referencia" value={debt.reference} />
           <Fact label="Tipo de cobranza" value={debt.collectionTypeName} />
           <Fact label="Fecha de mora" value={formatDate(debt.defaultDate)} />
+          <Fact label="Tasa de interés" value={interestLabel(debt)} />
           <Fact
             label="Tasa punitoria"
             value={debt.punitiveRate !== '0.00' ? `${formatPercent(debt.punitiveRate)} anual` : null}
@@ -76,10 +82,29 @@ export function DebtHeader({ debt }: { debt: Debt }) {
           />
         ) : null}
         <Amount id="pagado" label="Pagado" value={debt.paidAmount} tone="paid" />
-        <Amount id="saldo" label="Saldo" value={debt.balance} tone="balance" />
+        {/* With rates the stored balance counts no interest: the panel below has the balance to date. */}
+        <Amount
+          id="saldo"
+          label={carriesRates(debt) ? 'Saldo sin intereses' : 'Saldo'}
+          value={debt.balance}
+          tone="balance"
+        />
       </dl>
     </section>
   );
+}
+
+/** Whether interest runs on the debt (as the API decides: a default date and some rate). */
+const carriesRates = (debt: Debt) =>
+  debt.defaultDate !== null &&
+  (debt.rateTableId !== null ||
+    compareMoney(debt.interestRate ?? '0', '0') > 0 ||
+    compareMoney(debt.punitiveRate, '0') > 0);
+
+function interestLabel(debt: Debt): string | null {
+  if (debt.rateTableId !== null) return 'Según tabla de tasas';
+  if (debt.interestRate === null || compareMoney(debt.interestRate, '0') === 0) return null;
+  return `${formatPercent(debt.interestRate)} anual`;
 }
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {

@@ -12,6 +12,7 @@ import { BalanceToDate } from './BalanceToDate';
 import { DebtCurrency } from './currency';
 import { DebtHeader } from './DebtHeader';
 import { DebtTabs } from './DebtTabs';
+import { Letters } from './Letters';
 import { StageChange } from './StageChange';
 import { StatusChange } from './StatusChange';
 import classes from './view.module.css';
@@ -51,6 +52,7 @@ export function DebtViewPage() {
           debt && perms.edit ? (
             <>
               {perms.add ? <StageChange debt={debt} /> : null}
+              {perms.catalogs ? <Letters debt={debt} /> : null}
               <StatusChange debt={debt} />
               <Button
                 component={Link}

@@ -1,0 +1,147 @@
+import {
+  agencyToday,
+  compareMoney,
+  dayMonthYear,
+  defineAbilityFor,
+  formatMoney,
+  type LetterPreviewResult,
+  letterParamsSchema,
+  letterPreviewResultSchema,
+  letterPreviewSchema,
+  letterTemplatesResource,
+  MESSAGES,
+  mergeLetter,
+  SAMPLE_LETTER_VALUES,
+} from '@cobranzas/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { crudModule, docsFor, errorResponses } from '../../crud';
+import type { Db } from '../../db/client';
+import { letterTemplates } from '../../db/schema';
+import { conflict, HttpError, notFound } from '../../errors';
+import { letterPdf } from '../../pdf/letter';
+import { loadAgency } from '../../pdf/letterhead';
+import { attachmentHeader } from '../documents/content';
+import { agencyValues, letterContext } from './values';
+
+/** 'REF 12/3' → 'REF-12-3': what a file name takes of a debt's reference. */
+const fileSafe = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+/**
+ * Letter templates (DESIGN.md §10.5): the generic calls at /api/letter-templates (SystemManagement:
+ * ADMIN writes, GENERAL reads, CLIENTE 403), the editor's preview, and the letter of a debt as PDF.
+ */
+export function letterTemplatesModule(app: FastifyInstance, db: Db) {
+  crudModule(app, db, {
+    definition: letterTemplatesResource,
+    table: letterTemplates,
+    sortable: {
+      name: letterTemplates.name,
+      code: letterTemplates.code,
+      kind: [letterTemplates.kind, letterTemplates.name],
+      id: letterTemplates.id,
+      createdAt: letterTemplates.createdAt,
+    },
+    search: [letterTemplates.name, letterTemplates.code, letterTemplates.subject],
+    unique: { letter_templates_code_unique: { field: 'code', message: MESSAGES.letterTemplateCodeTaken } },
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * POST /api/letter-templates/preview: the text a body and subject give for a debt (its values
+   * today), or with made-up values without one. Unknown fields stay as written and are listed.
+   * Staff who may view the templates (ADMIN, GENERAL); a CLIENTE 403.
+   */
+  api.post(
+    '/api/letter-templates/preview',
+    {
+      // A POST that writes nothing: who may read the templates may preview them (not only who adds).
+      config: { access: 'authenticated' },
+      onRequest: async (request) => {
+        if (!defineAbilityFor(request.user).can('view', letterTemplatesResource.subject))
+          throw new HttpError(403, MESSAGES.forbidden);
+      },
+      schema: {
+        ...docsFor(letterTemplatesResource.label),
+        summary: 'Vista previa de una carta: el texto con los campos reemplazados',
+        body: letterPreviewSchema,
+        response: { 200: letterPreviewResultSchema, ...errorResponses },
+      },
+    },
+    async (request): Promise<LetterPreviewResult> => {
+      const { body, subject, debtId } = request.body;
+      let values = SAMPLE_LETTER_VALUES;
+      if (debtId !== null && debtId !== undefined) {
+        const context = await letterContext(db, debtId, request.user);
+        if (!context) throw notFound();
+        values = context.values;
+      } else {
+        // The agency's own data and today are real even in the sample (the balance is of today too).
+        const today = agencyToday();
+        values = {
+          ...values,
+          ...agencyValues(await loadAgency(db), today, request.user),
+          'saldo.fecha': dayMonthYear(today),
+        };
+      }
+      const text = mergeLetter(body, values);
+      const title = mergeLetter(subject ?? '', values);
+      return {
+        subject: title.text,
+        text: text.text,
+        unknown: [...new Set([...title.unknown, ...text.unknown])],
+      };
+    },
+  );
+
+  /**
+   * GET /api/debts/{id}/letters/{code}: the template merged with the debt's data and its balance to
+   * date of today, as a PDF attachment. Staff only (a CLIENTE 403, though it may view its debts); a
+   * libre deuda is refused (409) while that balance is not zero.
+   */
+  api.get(
+    '/api/debts/:id/letters/:code',
+    {
+      schema: {
+        ...docsFor('deudas'),
+        summary: 'Carta de una deuda en PDF, a partir de un modelo (intimación, propuesta, libre deuda…)',
+        params: letterParamsSchema,
+        produces: ['application/pdf'],
+        response: { 200: z.unknown().describe('El PDF de la carta'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (request.user.type === 'CLIENTE') throw new HttpError(403, MESSAGES.forbidden);
+      const { id, code } = request.params;
+      const [template] = await db.select().from(letterTemplates).where(eq(letterTemplates.code, code));
+      if (!template) throw notFound();
+      const context = await letterContext(db, id, request.user);
+      if (!context) throw notFound();
+      const { balance, debt, values, agency } = context;
+      if (template.kind === 'LIBRE_DEUDA' && compareMoney(balance.total, '0') !== 0)
+        throw conflict(
+          MESSAGES.letterNotFree(
+            formatMoney(balance.total, balance.currency === 'USD' ? 'USD' : 'ARS'),
+            dayMonthYear(balance.date),
+          ),
+        );
+      const title = mergeLetter(template.subject ?? '', values).text;
+      const pdf = await letterPdf({ agency, title, text: mergeLetter(template.body, values).text });
+      const fileName = `carta-${template.code}-${fileSafe(debt.reference ?? '') || debt.id}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(fileName))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,277 @@
+import {
+  depositsResource,
+  idParamsSchema,
+  type PaymentMethod,
+  paymentsResource,
+  type TokenPayload,
+} from '@cobranzas/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { docsFor, errorResponses } from '../../crud';
+import type { Executor } from '../../crud/types';
+import type { Db } from '../../db/client';
+import { companies, debtors, debts, deposits, payments, receipts } from '../../db/schema';
+import { notFound } from '../../errors';
+import { type Agency, loadAgency } from '../../pdf/letterhead';
+import { type ReceiptContent, receiptDocument, receiptFileName } from '../../pdf/receipt';
+import { renderPdf, type TDocumentDefinitions } from '../../pdf/render';
+import { viaDebt } from '../scope';
+
+export type ReceiptSource = 'payment' | 'deposit';
+
+export interface PrintOptions {
+  /** The renderer (tests give one that fails, to see the number given back). */
+  render?: (doc: TDocumentDefinitions) => Promise<Buffer>;
+}
+
+type Found = Omit<ReceiptContent, 'number' | 'issuedAt'> & {
+  /** The receipt already issued, as this statement's snapshot saw it. */
+  receipt: { number: number; issuedAt: Date } | null;
+  /** agency_settings.updated_at as text: the version of the cached agency row. */
+  agencyVersion: string;
+};
+
+const debtorColumns = {
+  lastName: debtors.lastName,
+  firstName: debtors.firstName,
+  dni: debtors.dni,
+  cuit: debtors.cuit,
+};
+const common = {
+  currency: debts.currency,
+  debtId: debts.id,
+  reference: debts.reference,
+  company: companies.name,
+  receiptNumber: receipts.number,
+  receiptIssuedAt: receipts.issuedAt,
+  agencyVersion: sql<string>`(SELECT updated_at::text FROM agency_settings WHERE id = 1)`,
+  ...debtorColumns,
+};
+
+/** What `common` reads. */
+interface CommonRow {
+  lastName: string;
+  firstName: string;
+  dni: string;
+  cuit: string | null;
+  currency: 'ARS' | 'USD';
+  debtId: number;
+  reference: string | null;
+  company: string;
+  receiptNumber: number | null;
+  receiptIssuedAt: Date | null;
+  agencyVersion: string;
+}
+
+function found(
+  row: CommonRow,
+  own: Omit<ReceiptContent, 'number' | 'issuedAt' | 'debtor' | 'debt' | 'company' | 'currency'>,
+): Found {
+  return {
+    ...own,
+    currency: row.currency,
+    debtor: { lastName: row.lastName, firstName: row.firstName, dni: row.dni, cuit: row.cuit },
+    debt: { id: row.debtId, reference: row.reference },
+    company: row.company,
+    receipt:
+      row.receiptNumber !== null && row.receiptIssuedAt !== null
+        ? { number: row.receiptNumber, issuedAt: row.receiptIssuedAt }
+        : null,
+    agencyVersion: row.agencyVersion,
+  };
+}
+
+/**
+ * The payment with what its receipt prints and its receipt if it has one, in one statement. With
+ * `lock` (FOR NO KEY UPDATE of the payment only: it does not block the key share an insert into
+ * receipts takes) two first prints of one payment go one after the other. Out of the user's scope
+ * → null (a 404).
+ */
+async function readPayment(
+  db: Executor,
+  id: number,
+  user: TokenPayload,
+  lock: boolean,
+): Promise<Found | null> {
+  const query = db
+    .select({
+      paidAt: payments.paidAt,
+      amount: payments.amount,
+      method: payments.method,
+      externalNumber: payments.receiptNumber,
+      notes: payments.notes,
+      ...common,
+    })
+    .from(payments)
+    .innerJoin(debts, eq(debts.id, payments.debtId))
+    .innerJoin(debtors, eq(debtors.id, debts.debtorId))
+    .innerJoin(companies, eq(companies.id, debts.companyId))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+    .where(and(eq(payments.id, id), viaDebt(payments.debtId)(user)));
+  const [row] = lock ? await query.for('no key update', { of: payments }) : await query;
+  if (!row) return null;
+  return found(row, {
+    kind: 'payment',
+    paidAt: row.paidAt,
+    amount: row.amount,
+    method: row.method as PaymentMethod,
+    bank: null,
+    account: null,
+    externalNumber: row.externalNumber,
+    notes: row.notes,
+  });
+}
+
+/** Likewise for a deposit. */
+async function readDeposit(
+  db: Executor,
+  id: number,
+  user: TokenPayload,
+  lock: boolean,
+): Promise<Found | null> {
+  const query = db
+    .select({
+      paidAt: deposits.depositedAt,
+      amount: deposits.amount,
+      bank: deposits.bank,
+      account: deposits.account,
+      externalNumber: deposits.receiptNumber,
+      notes: deposits.notes,
+      ...common,
+    })
+    .from(deposits)
+    .innerJoin(debts, eq(debts.id, deposits.debtId))
+    .innerJoin(debtors, eq(debtors.id, debts.debtorId))
+    .innerJoin(companies, eq(companies.id, debts.companyId))
+    .leftJoin(receipts, eq(receipts.depositId, deposits.id))
+    .where(and(eq(deposits.id, id), viaDebt(deposits.debtId)(user)));
+  const [row] = lock ? await query.for('no key update', { of: deposits }) : await query;
+  if (!row) return null;
+  return found(row, {
+    kind: 'deposit',
+    paidAt: row.paidAt,
+    amount: row.amount,
+    method: null,
+    bank: row.bank,
+    account: row.account,
+    externalNumber: row.externalNumber,
+    notes: row.notes,
+  });
+}
+
+/**
+ * The agency's row (with its logo) read again only when its updated_at changed: every receipt's
+ * statement reads that version, so a change made by any process shows on the next receipt. One
+ * cache per database (tests and benches run several in one process).
+ */
+const agencyCache = new WeakMap<Db, { version: string; agency: Agency }>();
+async function agencyAt(db: Db, executor: Executor, version: string): Promise<Agency> {
+  const cached = agencyCache.get(db);
+  if (cached?.version === version) return cached.agency;
+  const agency = await loadAgency(executor);
+  agencyCache.set(db, { version, agency });
+  return agency;
+}
+
+/**
+ * The receipt of a payment or deposit as a PDF (DESIGN.md §10.5). Its number is fixed at the first
+ * print: the next value of the `receipts` counter (UPDATE … RETURNING, which holds the counter's row
+ * until COMMIT) in the transaction that inserts the receipt and renders it. Anything failing before
+ * the COMMIT (the insert, the PDF) rolls the counter back with it: numbers have no gaps. A reprint
+ * is one statement (the receipt found by the read) and the PDF.
+ */
+export async function printReceipt(
+  db: Db,
+  source: ReceiptSource,
+  id: number,
+  user: TokenPayload,
+  { render = renderPdf }: PrintOptions = {},
+): Promise<{ number: number; pdf: Buffer }> {
+  const read = source === 'payment' ? readPayment : readDeposit;
+  const seen = await read(db, id, user, false);
+  if (!seen) throw notFound();
+  if (seen.receipt) {
+    const pdf = await render(
+      receiptDocument(await agencyAt(db, db, seen.agencyVersion), { ...seen, ...seen.receipt }),
+    );
+    return { number: seen.receipt.number, pdf };
+  }
+  const sourceColumn = source === 'payment' ? receipts.paymentId : receipts.depositId;
+  return db.transaction(async (tx) => {
+    const found = await read(tx, id, user, true);
+    if (!found) throw notFound();
+    let receipt = found.receipt;
+    if (!receipt) {
+      // One statement: the number, the receipt and its audit row; the counter's row stays locked
+      // until COMMIT. Its snapshot is taken after the lock above, so a first print that held the
+      // lock has committed its receipt by now and NOT EXISTS sees it (the locking statement's own
+      // snapshot may predate that commit): then nothing is taken and that receipt is reprinted.
+      const paymentId = source === 'payment' ? id : null;
+      const depositId = source === 'deposit' ? id : null;
+      const result = await tx.execute(sql`
+        WITH taken AS (
+          UPDATE counters SET value = value + 1
+          WHERE name = 'receipts'
+            AND NOT EXISTS (SELECT 1 FROM receipts WHERE ${sourceColumn} = ${id}::integer)
+          RETURNING value
+        ), issued AS (
+          INSERT INTO receipts (number, payment_id, deposit_id, amount, issued_by)
+          SELECT value, ${paymentId}::integer, ${depositId}::integer, ${found.amount}::numeric, ${user.sub}::integer
+          FROM taken
+          RETURNING id, number, payment_id, deposit_id, amount, issued_at
+        ), audited AS (
+          INSERT INTO audit_log (user_id, user_name, action, resource, record_id, before, after)
+          SELECT ${user.sub}::integer, ${user.name}, 'create', 'receipts', id, NULL,
+            jsonb_strip_nulls(jsonb_build_object(
+              'number', number, 'paymentId', payment_id, 'depositId', deposit_id, 'amount', amount::text))
+          FROM issued
+        )
+        SELECT number, issued_at AS "issuedAt" FROM issued`);
+      const [inserted] = (result as unknown as { rows: { number: number; issuedAt: Date | string }[] }).rows;
+      receipt = inserted
+        ? { number: Number(inserted.number), issuedAt: new Date(inserted.issuedAt) }
+        : await tx
+            .select({ number: receipts.number, issuedAt: receipts.issuedAt })
+            .from(receipts)
+            .where(eq(sourceColumn, id))
+            .then((rows) => rows[0] ?? null);
+      if (!receipt) throw new Error("counters has no row 'receipts': migration 0014 did not run");
+    }
+    const pdf = await render(
+      receiptDocument(await agencyAt(db, tx, found.agencyVersion), { ...found, ...receipt }),
+    );
+    return { number: receipt.number, pdf };
+  });
+}
+
+/** GET /api/payments/{id}/receipt and GET /api/deposits/{id}/receipt → application/pdf. */
+export function receiptsModule(app: FastifyInstance, db: Db) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  for (const [source, definition] of [
+    ['payment', paymentsResource],
+    ['deposit', depositsResource],
+  ] as const)
+    api.get(
+      `/api/${definition.path}/:id/receipt`,
+      {
+        schema: {
+          ...docsFor(definition.label),
+          summary: `Recibo en PDF ${source === 'payment' ? 'del pago' : 'del depósito'} (numerado al imprimirlo por primera vez)`,
+          params: idParamsSchema,
+          response: { 200: z.unknown().describe('El PDF del recibo'), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { number, pdf } = await printReceipt(db, source, request.params.id, request.user);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-length', pdf.length)
+          .header('content-disposition', `attachment; filename="${receiptFileName(number)}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+}

@@ -1,0 +1,68 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
+import { messageOf } from '../../components/resource/http';
+import { ApiError, api } from '../../lib/api';
+import { saveBlob } from '../../lib/download';
+
+/** The server's Spanish error when a blob request fails (axios hands its JSON over as a Blob). */
+async function readBlobError(error: unknown): Promise<unknown> {
+  if (!(error instanceof ApiError) || !(error.data instanceof Blob)) return error;
+  try {
+    return new ApiError({ status: error.status, data: JSON.parse(await error.data.text()) });
+  } catch {
+    return error;
+  }
+}
+
+/**
+ * GET /payments/{id}/receipt or /deposits/{id}/receipt: the PDF, saved under the server's name
+ * (recibo-00000042.pdf). The first print gives the receipt its number; later ones reprint it.
+ */
+export async function downloadReceipt(kind: 'payments' | 'deposits', id: number): Promise<void> {
+  try {
+    const response = await api.get<Blob>(`/${kind}/${id}/receipt`, { responseType: 'blob' });
+    const disposition = String(response.headers['content-disposition'] ?? '');
+    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'recibo.pdf';
+    saveBlob(response.data, fileName);
+  } catch (error) {
+    throw await readBlobError(error);
+  }
+}
+
+/** «Recibo» on a payment's or deposit's row: downloads its PDF receipt. */
+export function ReceiptButton({
+  kind,
+  id,
+  label,
+}: {
+  kind: 'payments' | 'deposits';
+  id: number;
+  /** The accessible name: «Recibo del pago de $ 10,00 del 01/01/2024». */
+  label: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadReceipt(kind, id);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'No se pudo generar el recibo', message: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      leftSection={<IconReceipt size={16} aria-hidden />}
+      aria-label={label}
+      loading={busy}
+      onClick={() => void download()}
+    >
+      Recibo
+    </Button>
+  );
+}

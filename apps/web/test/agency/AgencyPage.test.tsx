@@ -1,0 +1,108 @@
+import { MESSAGES } from '@cobranzas/shared';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setNavigator } from '../../src/lib/navigation';
+import { session } from '../../src/lib/session';
+import { bodyOf, mockApi } from '../http';
+import { renderApp, signInAs } from '../render';
+
+beforeAll(async () => {
+  await Promise.all([import('../../src/features/agency/pages'), import('../../src/app/layout/AppLayout')]);
+}, 30_000);
+
+afterEach(() => {
+  notifications.clean();
+  setNavigator(null);
+  session.start();
+});
+
+const agency = {
+  name: 'Estudio Cobranzas del Sur',
+  cuit: '30712345671',
+  address: 'Av. Colón 1234',
+  city: 'Córdoba',
+  phone: null,
+  email: null,
+  vatStatus: 'RESPONSABLE_INSCRIPTO',
+  hasLogo: false,
+  updatedAt: '2026-11-25T12:00:00.000Z',
+};
+const box = (name: string) => screen.getByRole('textbox', { name });
+const title = () =>
+  screen.findByRole('heading', { level: 1, name: 'Datos de la agencia' }, { timeout: 3000 });
+
+describe('Datos de la agencia (issue 17)', () => {
+  it('an ADMIN edits the data: a wrong CUIT check digit is refused in Spanish before sending; then saved as digits', async () => {
+    signInAs('ADMIN');
+    const { requests } = mockApi((config) =>
+      config.method === 'put'
+        ? {
+            status: 200,
+            data: { ...agency, ...(bodyOf(config) as object), updatedAt: '2026-11-25T13:00:00.000Z' },
+          }
+        : { status: 200, data: agency },
+    );
+    const { user } = renderApp('/agency');
+    await title();
+    await waitFor(() => expect(box('Nombre o razón social')).toHaveValue('Estudio Cobranzas del Sur'));
+    expect(box('CUIT')).toHaveValue('30-71234567-1');
+    await user.clear(box('CUIT'));
+    await user.type(box('CUIT'), '30712345672');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MESSAGES.invalidCuit)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'put')).toHaveLength(0);
+    await user.clear(box('CUIT'));
+    await user.type(box('CUIT'), '30712345671');
+    await user.type(box('Teléfono'), '0351 422-1234');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Se guardaron los datos de la agencia.')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'put');
+    expect(put?.url).toBe('/agency');
+    expect(bodyOf(put)).toEqual({
+      name: 'Estudio Cobranzas del Sur',
+      cuit: '30712345671',
+      address: 'Av. Colón 1234',
+      city: 'Córdoba',
+      phone: '0351 422-1234',
+      email: null,
+      vatStatus: 'RESPONSABLE_INSCRIPTO',
+    });
+  });
+
+  it('a GENERAL sees the data read-only: no Guardar, no logo upload', async () => {
+    signInAs('GENERAL');
+    mockApi(() => ({ status: 200, data: agency }));
+    renderApp('/agency');
+    await title();
+    await waitFor(() => expect(box('Nombre o razón social')).toHaveValue('Estudio Cobranzas del Sur'));
+    expect(screen.getByText('Solo lectura')).toBeInTheDocument();
+    expect(box('Nombre o razón social')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Guardar' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Elegir la imagen del logo')).not.toBeInTheDocument();
+    expect(screen.getByText('Sin logo')).toBeInTheDocument();
+  });
+
+  it('a logo over 300 KB or not PNG/JPEG is refused on the page, without sending it', async () => {
+    signInAs('ADMIN');
+    const { requests } = mockApi(() => ({ status: 200, data: agency }));
+    renderApp('/agency');
+    await title();
+    const input = await screen.findByLabelText('Elegir la imagen del logo');
+    const big = new File([new Uint8Array(300 * 1024 + 1)], 'logo.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText(MESSAGES.agencyLogoTooLarge)).toBeInTheDocument();
+    const gif = new File([new Uint8Array(10)], 'logo.gif', { type: 'image/gif' });
+    fireEvent.change(input, { target: { files: [gif] } });
+    expect(await screen.findByText(MESSAGES.agencyLogoType)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'put')).toHaveLength(0);
+  });
+
+  it('the load failing shows the error with a retry', async () => {
+    signInAs('ADMIN');
+    mockApi(() => ({ status: 500, data: { message: 'Error interno del servidor.' } }));
+    renderApp('/agency');
+    await title();
+    expect(await screen.findByText('Error interno del servidor.', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+});

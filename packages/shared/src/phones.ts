@@ -1,0 +1,112 @@
+/**
+ * Argentine phone numbers as people write them, and a WhatsApp link for the ones that are mobiles.
+ *
+ * The numbering (ENACOM): every number has a national significant number (NSN) of 10 digits, the
+ * area code without its trunk 0 (2 to 4 digits: 11 Buenos Aires, 351 Córdoba, 2966 Río Gallegos) and
+ * the subscriber number (8 to 6 digits). Inside the country a mobile is dialled 0 + area code + «15» +
+ * subscriber number ("011 15-2345-6789"); from abroad it is +54 9 + the NSN, without the 15
+ * ("+54 9 11 2345-6789"), and that is the form wa.me needs: 549 + the 10 digits.
+ *
+ * What counts as a mobile here (docs/decisions.md, «WhatsApp»): only a number that says so by the
+ * way it is written —
+ *   - the «15» after an area code: "011 15-2345-6789", "(0351) 15 555-1234", "11 15 2345 6789",
+ *     "(02966) 15 412345" (a «15» with no area code, "15-2345-6789", is refused: we
+ *     would have to guess the area);
+ *   - the international mobile form: "+54 9 11 2345-6789", "549 351 555 1234", "0054 9 …", also with
+ *     the trunk 0 or the 15 typed in by mistake ("+54 9 011 15 2345-6789"), and "9 11 2345-6789";
+ * A plain ten-digit number ("11 2345-6789", "(0351) 422-1234") is NOT taken for a mobile: since the
+ * NSN of a mobile and of a landline have the same shape, nothing in it tells them apart, and debtor
+ * files are full of landlines written that way; a link to a landline would only fail in WhatsApp.
+ * Neither is "+54 11 2345-6789" (the international landline form) nor a local 6–8 digit number.
+ */
+
+/**
+ * Three-digit area codes (the rest of the 2… and 3… codes have four digits; 11 is the only two-digit
+ * one). Only needed when a 15 comes with no separator to show where the area code ends.
+ */
+// biome-ignore format: a table reads better in rows
+const THREE_DIGIT_AREAS = new Set([
+  '220', '221', '223', '230', '236', '237', '249', '260', '261', '263', '264', '266', '280', '291',
+  '294', '297', '298', '299', '336', '341', '342', '343', '345', '348', '351', '353', '358', '362',
+  '364', '370', '376', '379', '380', '381', '383', '385', '387', '388',
+]);
+
+/** The length of the area code a national number starts with (without the trunk 0), or null. */
+function areaLength(nsn: string): number | null {
+  if (nsn.startsWith('11')) return 2;
+  if (!/^[23]/.test(nsn)) return null;
+  return THREE_DIGIT_AREAS.has(nsn.slice(0, 3)) ? 3 : 4;
+}
+
+/** A plausible NSN: 10 digits, an area code that exists in shape, a subscriber number not starting with 0 or 1. */
+function plausibleNsn(nsn: string): boolean {
+  if (!/^\d{10}$/.test(nsn)) return false;
+  const length = areaLength(nsn);
+  return length !== null && /^[2-9]/.test(nsn.slice(length));
+}
+
+/** area + «15» + subscriber (12 digits) → the NSN, trusting the written separators before the guess. */
+function withoutFifteen(digits: string, written: string): string | null {
+  if (digits.length !== 12) return null;
+  // Written with the area code apart: "(0351) 15 555-1234", "011-15-2345-6789".
+  const grouped = /^\(?0?(\d{2,4})\)?[\s.-]+15[\s.-]*\d/.exec(
+    written.trim().replace(/^(\+|00)\s*54\s*9?\s*/, ''),
+  );
+  const candidates = grouped?.[1] ? [grouped[1].length] : [];
+  const guessed = areaLength(digits);
+  if (guessed !== null) candidates.push(guessed);
+  for (const length of candidates) {
+    if (digits.slice(length, length + 2) !== '15') continue;
+    const nsn = digits.slice(0, length) + digits.slice(length + 2);
+    if (plausibleNsn(nsn) && areaLength(nsn) === length) return nsn;
+  }
+  return null;
+}
+
+/**
+ * The number as WhatsApp wants it ("5491123456789": 549 + the 10-digit NSN) when the written form says
+ * it is an Argentine mobile (see the top of this file), else null.
+ */
+export function argentineMobile(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const written = phone.trim();
+  let digits = written.replace(/\D/g, '');
+  const international = /^(\+|00)/.test(written);
+  if (written.startsWith('00')) digits = digits.slice(2);
+  // +54 …, 0054 …, or 54 … long enough to hold the country code (12 or more digits).
+  if (international || (digits.startsWith('54') && digits.length >= 12)) {
+    if (!digits.startsWith('54')) return null;
+    digits = digits.slice(2);
+    const mobileMark = digits.startsWith('9');
+    if (mobileMark) digits = digits.slice(1);
+    digits = digits.replace(/^0/, '');
+    const nsn = plausibleNsn(digits) && mobileMark ? digits : withoutFifteen(digits, written);
+    return nsn ? `549${nsn}` : null;
+  }
+  digits = digits.replace(/^0/, '');
+  // "9 11 2345-6789": the international mobile 9 without the country code.
+  if (digits.length === 11 && digits.startsWith('9') && plausibleNsn(digits.slice(1)))
+    return `549${digits.slice(1)}`;
+  const nsn = withoutFifteen(digits, written);
+  return nsn ? `549${nsn}` : null;
+}
+
+/**
+ * https://wa.me/549XXXXXXXXXX?text=… to write to the phone with the message already typed, or null
+ * when the phone is not an Argentine mobile (argentineMobile).
+ */
+export function whatsappLink(phone: string | null | undefined, message: string): string | null {
+  const number = argentineMobile(phone);
+  if (!number) return null;
+  return `https://wa.me/${number}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
+}
+
+/** The first message to a debtor: who writes and about which account. */
+export function whatsappGreeting(names: { debtor: string; agency: string; company?: string | null }): string {
+  const company = names.company?.trim();
+  const about = company ? ` por su cuenta con ${company}` : ' por su cuenta';
+  const agency = names.agency.trim() || 'la agencia de cobranzas';
+  // «… con Frávega S.A. ¿Podemos…»: a name ending in a period ends the sentence too.
+  const end = about.endsWith('.') ? '' : '.';
+  return `Hola ${names.debtor.trim()}, le escribimos de ${agency}${about}${end} ¿Podemos hablar?`;
+}

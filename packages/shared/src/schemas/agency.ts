@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { cuitSchema, optionalEmail, optionalText, requiredText } from './common';
+
+/**
+ * The agency's own data (issue 17, DESIGN.md §10.5), printed on receipts, letters and settlements:
+ * one record, read by staff at GET /api/agency and written by an ADMIN at PUT /api/agency. The logo
+ * has routes of its own (PUT/GET/DELETE /api/agency/logo).
+ */
+export const VAT_STATUS_VALUES = ['RESPONSABLE_INSCRIPTO', 'MONOTRIBUTISTA'] as const;
+export type VatStatus = (typeof VAT_STATUS_VALUES)[number];
+export const VAT_STATUS_LABELS: Record<VatStatus, string> = {
+  RESPONSABLE_INSCRIPTO: 'Responsable inscripto',
+  MONOTRIBUTISTA: 'Monotributista',
+};
+
+/** The logo: a PNG or JPEG of at most 300 KB, recognized by its first bytes. */
+export const AGENCY_LOGO_MAX_BYTES = 300 * 1024;
+export const AGENCY_LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+
+export const agencySchema = z.object({
+  name: z.string(),
+  cuit: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  vatStatus: z.enum(VAT_STATUS_VALUES),
+  /** Whether there is a logo (its bytes at GET /api/agency/logo). */
+  hasLogo: z.boolean(),
+  updatedAt: z.string(),
+});
+export type Agency = z.infer<typeof agencySchema>;
+
+/** The whole record (PUT): a field left out of the body is cleared, except the logo. */
+export const agencyUpdateSchema = z.object({
+  name: requiredText(200),
+  cuit: cuitSchema,
+  address: optionalText(300),
+  city: optionalText(80),
+  phone: optionalText(60),
+  email: optionalEmail.refine((v) => v === null || v.length <= 120, { error: MESSAGES.tooLong(120) }),
+  vatStatus: z.enum(VAT_STATUS_VALUES, { error: MESSAGES.invalidInput }).default('RESPONSABLE_INSCRIPTO'),
+});
+export type AgencyUpdate = z.input<typeof agencyUpdateSchema>;

@@ -108,6 +108,22 @@ forEachBackend('promises to pay (DESIGN.md §10.3)', (backend) => {
     expect(await read(id)).toMatchObject({ status: 'CUMPLIDA', paid: '100.00', graceUntil: dayFrom(-1) });
   });
 
+  it('a company’s grace days are whole days from 0 to 60, as a number or as a form sends them', async () => {
+    const company = await createCompany(t.app, admin);
+    const patch = (promiseGraceDays: unknown) =>
+      call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/companies/${company.id}`,
+        payload: { promiseGraceDays },
+      });
+    const ok = await patch('3');
+    expectStatus(ok, 200);
+    expect(ok.body.promiseGraceDays).toBe(3);
+    expectStatus(await patch(60), 200);
+    for (const bad of [61, -1, 1.5, 'tres', ''])
+      expect(JSON.stringify((await patch(bad)).body), String(bad)).toContain('días de gracia');
+  });
+
   it('a payment made before the promise was taken does not fulfil it', async () => {
     const debt = await createDebt(t.app, admin);
     const { id } = await promise(debt.id, '100.00');

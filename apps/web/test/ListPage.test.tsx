@@ -34,6 +34,7 @@ const company = (id: number, name: string) => ({
   address: null,
   contactName: null,
   commissionRate: '12.50',
+  promiseGraceDays: 0,
   active: true,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',

@@ -25,7 +25,15 @@ const TYPES = [
   { id: 3, name: 'CLIENTE', role: 'CLIENTE', description: null, ...stamp },
 ];
 const COMPANIES = [
-  { id: 9, name: 'Frávega S.A.', cuit: '30500010912', commissionRate: '0', active: true, ...stamp },
+  {
+    id: 9,
+    name: 'Frávega S.A.',
+    cuit: '30500010912',
+    commissionRate: '0',
+    promiseGraceDays: 0,
+    active: true,
+    ...stamp,
+  },
 ];
 const USER = {
   id: 4,

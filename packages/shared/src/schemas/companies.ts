@@ -37,10 +37,15 @@ export const companyCreateSchema = z.object({
   active: z.boolean().default(true),
   /** Days after a promise's due date that a payment still fulfils it (DESIGN.md §10.3). */
   promiseGraceDays: z
-    .number({ error: 'Ingrese una cantidad de días.' })
-    .int({ error: 'Los días de gracia deben ser un número entero.' })
-    .min(0, { error: 'Los días de gracia no pueden ser negativos.' })
-    .max(60, { error: 'Los días de gracia no pueden superar 60.' })
+    .preprocess(
+      // As a form sends it: whole days, digits only.
+      (value) => (typeof value === 'string' && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: 'Ingrese los días de gracia como un número entero (ej. 3).' })
+        .int({ error: 'Los días de gracia deben ser un número entero.' })
+        .min(0, { error: 'Los días de gracia no pueden ser negativos.' })
+        .max(60, { error: 'Los días de gracia no pueden superar 60.' }),
+    )
     .default(0),
 });
 export const companyUpdateSchema = partialUpdate(companyCreateSchema);

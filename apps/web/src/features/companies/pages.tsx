@@ -83,6 +83,7 @@ const EMPTY: CompanyCreate = {
   address: '',
   contactName: '',
   commissionRate: '0',
+  promiseGraceDays: '0',
   active: true,
 };
 
@@ -102,6 +103,7 @@ function CompanyFormPage({ id }: { id?: string | undefined }) {
         address: company.address ?? '',
         contactName: company.contactName ?? '',
         commissionRate: percentForInput(company.commissionRate),
+        promiseGraceDays: String(company.promiseGraceDays),
         active: company.active,
       })}
       label={(values) => values.name ?? ''}
@@ -116,6 +118,12 @@ function CompanyFormPage({ id }: { id?: string | undefined }) {
             inputMode="decimal"
             rightSection="%"
             description="Porcentaje de lo cobrado, hasta dos decimales."
+          />
+          <TextField
+            name="promiseGraceDays"
+            label="Días de gracia de las promesas"
+            inputMode="numeric"
+            description="Días después del vencimiento en que un pago todavía cumple la promesa (0 a 60)."
           />
           <TextField name="contactName" label="Persona de contacto" autoComplete="off" />
           <TextField name="email" label="Correo electrónico" type="email" autoComplete="off" />

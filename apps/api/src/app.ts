@@ -38,6 +38,7 @@ import { letterTemplatesModule } from './modules/letterTemplates';
 import { observationsModule } from './modules/observations';
 import { paymentsModule } from './modules/payments';
 import { promisesModule } from './modules/promises';
+import { queueModule } from './modules/queue';
 import { quotasModule } from './modules/quotas';
 import { rateTablesModule } from './modules/rateTables';
 import { receiptsModule } from './modules/receipts';
@@ -203,7 +204,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   companiesModule(app, db);
   catalogsModule(app, db);
   debtorsModule(app, db);
-  debtsModule(app, db);
+  const debtsService = debtsModule(app, db);
   quotasModule(app, db);
   paymentsModule(app, db);
   depositsModule(app, db);
@@ -211,6 +212,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   eventsModule(app, db);
   observationsModule(app, db);
   promisesModule(app, db);
+  queueModule(app, db, debtsService);
   embargosModule(app, db);
   // Uploads stream through the parser (limits set per route); it never buffers a file.
   await app.register(multipart);

@@ -33,6 +33,7 @@ export * from './schemas/list';
 export * from './schemas/observations';
 export * from './schemas/payments';
 export * from './schemas/promises';
+export * from './schemas/queue';
 export * from './schemas/quotas';
 export * from './schemas/rateTables';
 export * from './schemas/reports';

@@ -33,13 +33,14 @@ import { keepBooks, originalOverdrawn } from './books';
 import { dniLookup } from './byDni';
 import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
 import { DEBT_SEARCH_COLUMNS, debtSearch } from './search';
+import type { DebtsService } from './service';
 import { stageChangeRoute } from './stage';
 import { statusChangeRoute } from './status';
 import { summaryRoute } from './summary';
 
 const LABEL = 'deudas';
 
-export function debtsModule(app: FastifyInstance, db: Db) {
+export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
   const service = crudModule(app, db, {
     definition: debtsResource,
     table: debts,
@@ -134,4 +135,5 @@ export function debtsModule(app: FastifyInstance, db: Db) {
       );
     },
   );
+  return service;
 }

@@ -1,0 +1,180 @@
+import {
+  agencyDayStart,
+  agencyToday,
+  debtsResource,
+  formatMoney,
+  MESSAGES,
+  nextDay,
+  QUEUE_STALE_DAYS,
+  type QueueItem,
+  type QueueReason,
+  queueQuerySchema,
+  queueResponseSchema,
+} from '@cobranzas/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { docsFor, errorResponses } from '../../crud';
+import { arrayLiteral, rowsOf } from '../../db/bulk';
+import type { Db } from '../../db/client';
+import { debts } from '../../db/schema';
+import { HttpError } from '../../errors';
+import type { DebtsService } from '../debts/service';
+
+/** One debt of the queue as the SQL finds it: the facts its reasons and score come from. */
+interface QueueRow {
+  id: number;
+  currency: 'ARS' | 'USD';
+  score: number;
+  total: number;
+  days_since_contact: number | null;
+  broken_due: string | null;
+  broken_amount: string | null;
+  broken_paid: string | null;
+  today_amount: string | null;
+  overdue_quotas: number;
+  first_overdue: string | null;
+  tasks_today: number;
+}
+
+const dayMonth = (iso: string) => iso.split('-').reverse().join('/');
+
+/**
+ * The debts of `userId` that need work today, best first (DESIGN.md §10.3; the score in
+ * docs/decisions.md «La cola»). One statement: the user's open debts not contacted today, each
+ * with its latest promise (broken, or due today), its overdue quotas, its tasks of today and its
+ * last contact; those with at least one reason, ordered by score.
+ */
+async function queuePage(db: Db, userId: number, page: number, limit: number) {
+  const today = agencyToday();
+  const dayStart = agencyDayStart(today);
+  const dayEnd = agencyDayStart(nextDay(today));
+  return rowsOf<QueueRow>(
+    await db.execute(sql`WITH mine AS (
+      SELECT d.id, d.currency, d.balance, c.promise_grace_days AS grace
+      FROM debts d JOIN companies c ON c.id = d.company_id
+      WHERE d.assigned_user_id = ${userId}
+        AND d.status NOT IN ('CANCELADA', 'ARCHIVADA', 'INCOBRABLE')
+        AND NOT EXISTS (SELECT 1 FROM events e WHERE e.debt_id = d.id AND e.date >= ${dayStart} AND e.date < ${dayEnd})
+    ), facts AS (
+      SELECT m.id, m.currency, m.balance,
+        (SELECT (${today}::date - max(e.date AT TIME ZONE 'America/Argentina/Buenos_Aires')::date)
+          FROM events e WHERE e.debt_id = m.id) AS days_since_contact,
+        lp.due_date AS promise_due, lp.amount AS promise_amount, lp.grace_until, lp.paid AS promise_paid,
+        q.overdue_quotas, q.first_overdue,
+        (SELECT count(*)::int FROM tasks t WHERE t.debt_id = m.id AND t.status = 'PENDIENTE'
+          AND t.start >= ${dayStart} AND t.start < ${dayEnd}) AS tasks_today
+      FROM mine m
+      LEFT JOIN LATERAL (
+        SELECT p.due_date, p.amount, p.due_date + m.grace AS grace_until,
+          (SELECT coalesce(sum(x.amount), 0) FROM (
+            SELECT pa.amount FROM payments pa WHERE pa.debt_id = m.id AND pa.paid_at BETWEEN p.taken_on AND p.due_date + m.grace
+            UNION ALL
+            SELECT de.amount FROM deposits de WHERE de.debt_id = m.id AND de.deposited_at BETWEEN p.taken_on AND p.due_date + m.grace
+          ) x) AS paid
+        FROM promises p WHERE p.debt_id = m.id ORDER BY p.due_date DESC, p.id DESC LIMIT 1
+      ) lp ON true
+      LEFT JOIN LATERAL (
+        SELECT count(*)::int AS overdue_quotas, min(qq.due_date)::text AS first_overdue FROM quotas qq
+        WHERE qq.debt_id = m.id AND qq.status IN ('PENDIENTE', 'EN_MORA') AND qq.due_date < ${today}::date
+      ) q ON true
+    ), reasons AS (
+      SELECT f.*,
+        (f.promise_due IS NOT NULL AND f.grace_until < ${today}::date AND f.promise_paid < f.promise_amount) AS broken,
+        (f.promise_due = ${today}::date AND f.promise_paid < f.promise_amount) AS due_today,
+        (f.days_since_contact IS NULL OR f.days_since_contact >= ${QUEUE_STALE_DAYS}) AS stale
+      FROM facts f
+    ), scored AS (
+      SELECT r.*,
+        (CASE WHEN r.broken THEN 50 ELSE 0 END + CASE WHEN r.due_today THEN 40 ELSE 0 END
+          + CASE WHEN r.overdue_quotas > 0 THEN 30 ELSE 0 END + CASE WHEN r.tasks_today > 0 THEN 20 ELSE 0 END
+          + CASE WHEN r.stale THEN least(coalesce(r.days_since_contact, 30), 30) ELSE 0 END
+          + 2 * floor(log(greatest(r.balance, 1)))::int) AS score
+      FROM reasons r
+      WHERE r.broken OR r.due_today OR r.overdue_quotas > 0 OR r.tasks_today > 0 OR r.stale
+    )
+    SELECT s.id, s.currency::text AS currency, s.score, (count(*) OVER ())::int AS total, s.days_since_contact,
+      CASE WHEN s.broken THEN s.promise_due::text END AS broken_due,
+      CASE WHEN s.broken THEN s.promise_amount::text END AS broken_amount,
+      CASE WHEN s.broken THEN s.promise_paid::numeric(15, 2)::text END AS broken_paid,
+      CASE WHEN s.due_today THEN s.promise_amount::text END AS today_amount,
+      s.overdue_quotas, s.first_overdue, s.tasks_today
+    FROM scored s ORDER BY s.score DESC, s.id
+    LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
+  );
+}
+
+/** The Spanish reasons of one row, strongest first (the order of the score's weights). */
+function reasonsOf(row: QueueRow): QueueReason[] {
+  const money = (value: string) => formatMoney(value, row.currency);
+  const reasons: QueueReason[] = [];
+  if (row.broken_due && row.broken_amount)
+    reasons.push({
+      code: 'PROMESA_INCUMPLIDA',
+      label:
+        row.broken_paid && row.broken_paid !== '0.00'
+          ? `Promesa del ${dayMonth(row.broken_due)} cumplida en parte (${money(row.broken_paid)} de ${money(row.broken_amount)})`
+          : `Promesa incumplida del ${dayMonth(row.broken_due)} (${money(row.broken_amount)})`,
+    });
+  if (row.today_amount)
+    reasons.push({ code: 'PROMESA_HOY', label: `Promesa de ${money(row.today_amount)} que vence hoy` });
+  if (row.overdue_quotas > 0)
+    reasons.push({
+      code: 'CUOTA_VENCIDA',
+      label:
+        row.overdue_quotas === 1
+          ? `Cuota vencida el ${dayMonth(row.first_overdue ?? '')}`
+          : `${row.overdue_quotas} cuotas vencidas desde el ${dayMonth(row.first_overdue ?? '')}`,
+    });
+  if (row.tasks_today > 0)
+    reasons.push({
+      code: 'TAREA_HOY',
+      label: row.tasks_today === 1 ? 'Tarea para hoy' : `${row.tasks_today} tareas para hoy`,
+    });
+  if (row.days_since_contact === null) reasons.push({ code: 'SIN_CONTACTO', label: 'Nunca contactada' });
+  else if (row.days_since_contact >= QUEUE_STALE_DAYS)
+    reasons.push({ code: 'SIN_CONTACTO', label: `Sin contacto hace ${row.days_since_contact} días` });
+  return reasons;
+}
+
+/**
+ * GET /api/queue (DESIGN.md §10.3, contract): staff only (a CLIENTE 403); a GENERAL sees its own
+ * queue, an ADMIN anyone's (`?userId=`).
+ */
+export function queueModule(app: FastifyInstance, db: Db, debtsService: DebtsService) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/queue',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        ...docsFor('cola de trabajo'),
+        summary:
+          'La cola del cobrador: las deudas que necesitan gestión hoy, la mejor primero, con sus motivos',
+        querystring: queueQuerySchema,
+        response: { 200: queueResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const { page, limit } = request.query;
+      const userId = request.query.userId ?? user.sub;
+      if (user.type === 'CLIENTE' || (userId !== user.sub && user.type !== 'ADMIN'))
+        throw new HttpError(403, MESSAGES.forbidden);
+      const rows = await queuePage(db, userId, page, limit);
+      const ids = rows.map((row) => row.id);
+      const found = ids.length
+        ? await debtsService.list(
+            debtsResource.listQuery.parse({ limit: '100' }),
+            user,
+            sql`${debts.id} = ANY(${arrayLiteral(ids)}::int[])`,
+          )
+        : { data: [] };
+      const byId = new Map(found.data.map((debt) => [(debt as { id: number }).id, debt]));
+      const data = rows.flatMap((row) => {
+        const debt = byId.get(row.id);
+        return debt ? [{ debt, reasons: reasonsOf(row), score: row.score } as QueueItem] : [];
+      });
+      return { data, total: rows[0]?.total ?? 0, page, limit };
+    },
+  );
+}

@@ -46,7 +46,8 @@ test.describe('Dinero a la fecha (issue 17)', () => {
     await signIn('GENERAL', `/debts/view/${debt.id}`);
 
     // The stored balance counts no interest; the panel has what it owes today.
-    await expect(main(page).getByText('Saldo sin intereses')).toBeVisible();
+    // The first look waits for the whole file (a loaded CI machine took more than the default 10 s).
+    await expect(main(page).getByText('Saldo sin intereses')).toBeVisible({ timeout: 30_000 });
     const panel = main(page).getByRole('region', { name: `Saldo al ${esDate(agencyToday())}` });
     await expect(panel.getByText('$ 10.730,00')).toBeVisible();
     await expect(panel.getByText('$ 730,00').first()).toBeVisible();

@@ -216,3 +216,19 @@ export function balanceToDate(input: BalanceInput): Balance {
     segments,
   };
 }
+
+/**
+ * Whether interest runs on a debt: a default date and some rate (its own, a rate table, punitive).
+ * Without it, what the debt owes is its stored balance. The one test the API and the web share.
+ */
+export function debtCarriesRates(debt: {
+  defaultDate: string | null;
+  interestRate: string | null;
+  punitiveRate: string;
+  rateTableId: number | null;
+}): boolean {
+  return (
+    debt.defaultDate !== null &&
+    (debt.rateTableId !== null || toCents(debt.interestRate ?? '0') > 0n || toCents(debt.punitiveRate) > 0n)
+  );
+}

@@ -1,4 +1,4 @@
-import { compareMoney, MESSAGES, type TokenPayload } from '@cobranzas/shared';
+import { debtCarriesRates, MESSAGES, type TokenPayload } from '@cobranzas/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, noteDebtLock } from '../crud';
@@ -82,20 +82,13 @@ export async function lockDebt(
     .where(and(eq(debts.id, debtId), debtScope(user)))
     .for('no key update');
   if (!debt) throw missing();
-  const owed = rowCarriesRates(debt) ? await owedToDate(db, debtId) : null;
+  const owed = debtCarriesRates(debt) ? await owedToDate(db, debtId) : null;
   const locked = { tx: db, id: debtId, row: debt, owedBefore: owed?.balance.total ?? null } as LockedDebt;
   const mine = held.get(db) ?? new Map<number, LockedDebt>();
   held.set(db, mine);
   mine.set(debtId, locked);
   return locked;
 }
-
-/** Whether interest runs on the debt (modules/debts/balance.ts carriesRates, on a stored row). */
-export const rowCarriesRates = (debt: DebtRow) =>
-  debt.defaultDate !== null &&
-  (debt.rateTableId !== null ||
-    compareMoney(debt.interestRate ?? '0', '0') > 0 ||
-    compareMoney(debt.punitiveRate, '0') > 0);
 
 /** Locks several debts (each once, in ascending id order: the ledger's rule). */
 export async function lockDebts(db: Executor, debtIds: number[], user: TokenPayload): Promise<LockedDebt[]> {

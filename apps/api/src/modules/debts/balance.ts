@@ -8,6 +8,7 @@ import {
   compareMoney,
   type DatedAmount,
   debtBalanceSchema,
+  debtCarriesRates,
   idParamsSchema,
   type RateEntry,
   type TokenPayload,
@@ -29,6 +30,7 @@ interface BalanceRow {
   default_date: string | null;
   interest_rate: string | null;
   punitive_rate: string;
+  rate_table_id: number | null;
   currency: string;
   costs: DatedAmount[];
   payments: DatedAmount[];
@@ -49,7 +51,7 @@ const datedAmounts = (table: string, dateColumn: string, amountColumn: string, w
 async function readInputs(db: Executor | Db, where: SQL): Promise<BalanceRow[]> {
   return rowsOf<BalanceRow>(
     await db.execute(sql`SELECT d.id, d.original_amount::text AS original_amount, d.default_date::text AS default_date,
-      d.interest_rate::text AS interest_rate, d.punitive_rate::text AS punitive_rate, d.currency::text AS currency,
+      d.interest_rate::text AS interest_rate, d.punitive_rate::text AS punitive_rate, d.rate_table_id, d.currency::text AS currency,
       (SELECT coalesce(json_agg(c ORDER BY c->>'date'), '[]'::json) FROM (
         SELECT json_array_elements(${datedAmounts('services', 'date', 'amount')}) AS c
         UNION ALL
@@ -74,10 +76,14 @@ async function readInputs(db: Executor | Db, where: SQL): Promise<BalanceRow[]> 
 
 /** Whether interest can run on the debt at all: without it, its balance to date is its stored balance. */
 export const carriesRates = (
-  row: Pick<BalanceRow, 'default_date' | 'interest_rate' | 'punitive_rate' | 'rate_table'>,
+  row: Pick<BalanceRow, 'default_date' | 'interest_rate' | 'punitive_rate' | 'rate_table_id'>,
 ) =>
-  row.default_date !== null &&
-  (row.rate_table !== null || Number(row.interest_rate ?? 0) > 0 || Number(row.punitive_rate) > 0);
+  debtCarriesRates({
+    defaultDate: row.default_date,
+    interestRate: row.interest_rate,
+    punitiveRate: row.punitive_rate,
+    rateTableId: row.rate_table_id,
+  });
 
 const toInput = (row: BalanceRow, date: string): BalanceInput => ({
   originalAmount: row.original_amount,

@@ -3,6 +3,7 @@ import {
   type DebtBalanceTotal,
   debtBalancesQuerySchema,
   debtBalancesResponseSchema,
+  debtCarriesRates,
 } from '@cobranzas/shared';
 import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,7 @@ import { anyOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { debts } from '../../db/schema';
 import { debtScope } from '../scope';
-import { carriesRates, debtBalances } from './balance';
+import { debtBalances } from './balance';
 
 /** Debts per balance-to-date statement: each one reads the debts' costs, payments and rates. */
 export const BALANCE_BATCH_SIZE = 500;
@@ -36,7 +37,7 @@ export interface UpdatedBalanceRow {
 
 /**
  * «Saldo actualizado» of each row on `date`. A debt without rates owes its stored balance
- * (carriesRates), so only the debts with rates are read again, BALANCE_BATCH_SIZE per statement:
+ * (debtCarriesRates), so only the debts with rates are read again, BALANCE_BATCH_SIZE per statement:
  * their costs, payments and rates, for the balance to date (DESIGN.md §10.2).
  */
 export async function updatedBalances(
@@ -45,16 +46,7 @@ export async function updatedBalances(
   date: string,
 ): Promise<Map<number, string>> {
   const totals = new Map(rows.map((row) => [row.id, row.balance]));
-  const rated = rows
-    .filter((row) =>
-      carriesRates({
-        default_date: row.defaultDate,
-        interest_rate: row.interestRate,
-        punitive_rate: row.punitiveRate,
-        rate_table: row.rateTableId === null ? null : [],
-      }),
-    )
-    .map((row) => row.id);
+  const rated = rows.filter((row) => debtCarriesRates(row)).map((row) => row.id);
   for (let i = 0; i < rated.length; i += BALANCE_BATCH_SIZE)
     for (const [id, balance] of await debtBalances(db, rated.slice(i, i + BALANCE_BATCH_SIZE), date))
       if (balance.rated) totals.set(id, balance.total);

@@ -1,4 +1,4 @@
-import { addMoney, compareMoney, type Debt, LABELS, personName } from '@cobranzas/shared';
+import { addMoney, compareMoney, type Debt, debtCarriesRates, LABELS, personName } from '@cobranzas/shared';
 import { Anchor } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -85,7 +85,7 @@ export function DebtHeader({ debt }: { debt: Debt }) {
         {/* With rates the stored balance counts no interest: the panel below has the balance to date. */}
         <Amount
           id="saldo"
-          label={carriesRates(debt) ? 'Saldo sin intereses' : 'Saldo'}
+          label={debtCarriesRates(debt) ? 'Saldo sin intereses' : 'Saldo'}
           value={debt.balance}
           tone="balance"
         />
@@ -93,13 +93,6 @@ export function DebtHeader({ debt }: { debt: Debt }) {
     </section>
   );
 }
-
-/** Whether interest runs on the debt (as the API decides: a default date and some rate). */
-const carriesRates = (debt: Debt) =>
-  debt.defaultDate !== null &&
-  (debt.rateTableId !== null ||
-    compareMoney(debt.interestRate ?? '0', '0') > 0 ||
-    compareMoney(debt.punitiveRate, '0') > 0);
 
 function interestLabel(debt: Debt): string | null {
   if (debt.rateTableId !== null) return 'Según tabla de tasas';

@@ -67,18 +67,24 @@ function stopper(child: ChildProcess) {
 
 /** The product's server (TypeScript through tsx, as `npm start` runs it) on the given database. */
 export async function startApi(port: number, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: SECRET,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      ...env,
+  // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under load.
+  const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        JWT_SECRET: SECRET,
+        LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+        ...env,
+      },
     },
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, child);
   return { base, pid: child.pid as number, stop: stopper(child) };
@@ -178,8 +184,9 @@ export async function measureDownload(
 }
 
 /** Replaces (or adds, before the web's) the section of bench/RESULTS.md that starts with `title`. */
-export function writeSection(title: string, section: string) {
+export function writeSection(title: string, text: string) {
   const out = join(ROOT, 'bench/RESULTS.md');
+  const section = `${text.trimEnd()}\n\n`;
   const current = existsSync(out) ? readFileSync(out, 'utf8') : '';
   const start = current.indexOf(title);
   let next: string;

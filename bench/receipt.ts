@@ -9,7 +9,8 @@
  * its number: counter, receipt row and audit in its transaction) and then reprints of the same
  * payments — and, for scale, the PDF alone (receiptDocument + renderPdf, no database, no HTTP).
  * Sequential on purpose: the budget is receipts per second on one core, not under concurrency.
- * It prints its figures; run.ts puts receiptMarkdown in bench/RESULTS.md.
+ * It prints its figures and rewrites its own section of bench/RESULTS.md (unless --no-write);
+ * run.ts puts the same section in the file it writes.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { seed } from '../apps/api/src/db/seed';
 import { loadAgency } from '../apps/api/src/pdf/letterhead';
 import { receiptDocument } from '../apps/api/src/pdf/receipt';
 import { renderPdf } from '../apps/api/src/pdf/render';
+import { writeSection } from './api';
 
 export type ReceiptDbKind = 'pglite' | 'postgres';
 
@@ -363,9 +365,11 @@ export function receiptUnmet(results: ReceiptBenchResult[]): string[] {
     );
 }
 
+export const RECEIPT_SECTION_TITLE = '## Recibos en PDF (issue 17)';
+
 export function receiptMarkdown(results: ReceiptBenchResult[]): string {
   return [
-    '## Recibos en PDF (issue 17)',
+    RECEIPT_SECTION_TITLE,
     '',
     `Carga de la máquina (1 min) al terminar: ${os.loadavg()[0]?.toFixed(1)} en ${os.cpus().length} núcleos.`,
     '',
@@ -388,6 +392,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     databaseUrl: arg('database-url', 'postgres://postgres@127.0.0.1:5432/postgres'),
   });
   console.log(`\n${receiptMarkdown(results)}`);
+  if (!argv.includes('--no-write'))
+    console.log(`Escrito en ${writeSection(RECEIPT_SECTION_TITLE, receiptMarkdown(results))}`);
   const unmet = receiptUnmet(results);
   if (unmet.length) console.log(unmet.join('\n'));
 }

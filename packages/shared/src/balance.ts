@@ -98,17 +98,6 @@ const rateOf = (annualRate: string): Rate => {
 };
 const NO_RATE = rateOf('0');
 
-/** The compensatory rate on `day`: the table's entry in force, else the debt's own rate. */
-function rateOn(own: Rate, table: readonly (RateEntry & { rate: Rate })[] | null, day: string): Rate {
-  if (!table) return own;
-  let rate = NO_RATE;
-  for (const entry of table) {
-    if (entry.from > day) break;
-    rate = entry.rate;
-  }
-  return rate;
-}
-
 export function balanceToDate(input: BalanceInput): Balance {
   const table = input.rateTable?.length
     ? [...input.rateTable]
@@ -139,29 +128,29 @@ export function balanceToDate(input: BalanceInput): Balance {
     }
   };
 
-  /** Accrues from `from` to `to` on the current capital, one segment per rate and kind. */
+  // The table is walked once (accrual only moves forward): `inForce` is the entry of the last start.
+  let inForce = -1;
+  const compensatory = () =>
+    !table ? ownRate : inForce < 0 ? NO_RATE : (table[inForce] as (typeof table)[number]).rate;
+  const startsAfter = (day: string) =>
+    table !== null && inForce + 1 < table.length && (table[inForce + 1] as RateEntry).from <= day;
+
+  /** One segment of `kind` from `from` to `to` on the current capital, if its rate is not zero. */
+  const segment = (kind: SegmentKind, rate: Rate, from: string, to: string, days: number, base: string) => {
+    if (rate.hundredths <= 0n) return;
+    const amount = interestCents(capital, rate.hundredths, days);
+    segments.push({ from, to, days, capital: base, kind, annualRate: rate.text, amount: fromCents(amount) });
+    if (kind === 'punitive') punitive += amount;
+    else interest += amount;
+  };
+
+  /** Accrues from `from` to `to` on the current capital: punitive, then compensatory. */
   const accrue = (from: string, to: string) => {
     const days = daysBetween(from, to);
     if (days <= 0 || capital <= 0n) return;
     const base = fromCents(capital);
-    for (const [kind, rate] of [
-      ['punitive', punitiveRate],
-      ['interest', rateOn(ownRate, table, from)],
-    ] as const) {
-      if (rate.hundredths <= 0n) continue;
-      const amount = interestCents(capital, rate.hundredths, days);
-      segments.push({
-        from,
-        to,
-        days,
-        capital: base,
-        kind,
-        annualRate: rate.text,
-        amount: fromCents(amount),
-      });
-      if (kind === 'punitive') punitive += amount;
-      else interest += amount;
-    }
+    segment('punitive', punitiveRate, from, to, days, base);
+    segment('interest', compensatory(), from, to, days, base);
   };
 
   /** Accrues from `from` to `to` (never past interestUntil), split at each rate change in between. */
@@ -169,11 +158,13 @@ export function balanceToDate(input: BalanceInput): Balance {
     const stop = input.interestUntil ?? null;
     const to = stop !== null && stop < until ? stop : until;
     let start = from;
-    for (const entry of table ?? []) {
-      if (entry.from > start && entry.from < to) {
-        accrue(start, entry.from);
-        start = entry.from;
-      }
+    while (startsAfter(start)) inForce++;
+    while (table !== null && inForce + 1 < table.length) {
+      const change = (table[inForce + 1] as RateEntry).from;
+      if (change >= to) break;
+      accrue(start, change);
+      start = change;
+      inForce++;
     }
     accrue(start, to);
   };

@@ -42,26 +42,27 @@ interface BalanceRow {
   rate_table: RateEntry[] | null;
 }
 
-/** Amounts as text (never through a JSON number), dates as YYYY-MM-DD. */
+/** As read: each kind of cost and of money on its own (balanceToDate puts them in date order). */
+type StoredBalanceRow = Omit<BalanceRow, 'costs' | 'payments'> &
+  Record<'services' | 'mora' | 'paid' | 'deposited', DatedAmount[]>;
+
+/**
+ * Amounts as text (never through a JSON number), dates as YYYY-MM-DD. Unordered and not merged in
+ * SQL: re-aggregating one array out of two cost PostgreSQL more than the rest of the statement.
+ */
 const datedAmounts = (table: string, dateColumn: string, amountColumn: string, where = 'true') =>
-  sql.raw(`(SELECT coalesce(json_agg(json_build_object('date', x.${dateColumn}::text, 'amount', x.${amountColumn}::text)
-    ORDER BY x.${dateColumn}, x.id), '[]'::json) FROM ${table} x WHERE x.debt_id = d.id AND ${where})`);
+  sql.raw(`(SELECT coalesce(json_agg(json_build_object('date', x.${dateColumn}::text, 'amount', x.${amountColumn}::text)),
+    '[]'::json) FROM ${table} x WHERE x.debt_id = d.id AND ${where})`);
 
 /** The inputs of balanceToDate of the debts `where` selects (over `debts d`). */
 async function readInputs(db: Executor | Db, where: SQL): Promise<BalanceRow[]> {
-  return rowsOf<BalanceRow>(
+  const rows = rowsOf<StoredBalanceRow>(
     await db.execute(sql`SELECT d.id, d.original_amount::text AS original_amount, d.default_date::text AS default_date,
       d.interest_rate::text AS interest_rate, d.punitive_rate::text AS punitive_rate, d.rate_table_id, d.currency::text AS currency,
-      (SELECT coalesce(json_agg(c ORDER BY c->>'date'), '[]'::json) FROM (
-        SELECT json_array_elements(${datedAmounts('services', 'date', 'amount')}) AS c
-        UNION ALL
-        SELECT json_array_elements(${datedAmounts('quotas', 'due_date', 'mora_amount', 'x.mora_amount > 0')})
-      ) costs) AS costs,
-      (SELECT coalesce(json_agg(p ORDER BY p->>'date'), '[]'::json) FROM (
-        SELECT json_array_elements(${datedAmounts('payments', 'paid_at', 'amount')}) AS p
-        UNION ALL
-        SELECT json_array_elements(${datedAmounts('deposits', 'deposited_at', 'amount')})
-      ) money) AS payments,
+      ${datedAmounts('services', 'date', 'amount')} AS services,
+      ${datedAmounts('quotas', 'due_date', 'mora_amount', 'x.mora_amount > 0')} AS mora,
+      ${datedAmounts('payments', 'paid_at', 'amount')} AS paid,
+      ${datedAmounts('deposits', 'deposited_at', 'amount')} AS deposited,
       CASE WHEN d.rate_table_id IS NOT NULL THEN (SELECT coalesce(json_agg(json_build_object('from', e."from"::text,
         'annualRate', e.annual_rate::text) ORDER BY e."from"), '[]'::json) FROM rate_table_entries e
         WHERE e.rate_table_id = d.rate_table_id) END AS rate_table,
@@ -72,6 +73,11 @@ async function readInputs(db: Executor | Db, where: SQL): Promise<BalanceRow[]> 
         FROM quotas q WHERE q.debt_id = d.id) q
       WHERE ${where}`),
   );
+  return rows.map(({ services, mora, paid, deposited, ...row }) => ({
+    ...row,
+    costs: services.concat(mora),
+    payments: paid.concat(deposited),
+  }));
 }
 
 /** Whether interest can run on the debt at all: without it, its balance to date is its stored balance. */

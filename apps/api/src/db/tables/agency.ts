@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, integer, pgTable, time, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -30,10 +30,15 @@ export const agencySettings = pgTable(
       .default('RESPONSABLE_INSCRIPTO'),
     logo: bytea('logo'),
     logoType: varchar('logo_type', { length: 40 }),
+    // When debtors may be called (issue 18): ISO weekdays (1 Monday … 7 Sunday) and hours, agency time.
+    contactDays: integer('contact_days').array().notNull().default(sql`'{1,2,3,4,5}'`),
+    contactFrom: time('contact_from').notNull().default('08:00'),
+    contactTo: time('contact_to').notNull().default('20:00'),
     ...timestamps,
   },
   (t) => [
     check('agency_settings_single_row', sql`${t.id} = 1`),
+    check('agency_settings_contact_hours', sql`${t.contactFrom} < ${t.contactTo}`),
     check('agency_settings_vat_status', sql`${t.vatStatus} IN ('RESPONSABLE_INSCRIPTO', 'MONOTRIBUTISTA')`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, check, integer, numeric, pgTable, time, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 
 export const companies = pgTable(
@@ -17,10 +17,24 @@ export const companies = pgTable(
     active: boolean('active').notNull().default(true),
     // Days after a promise's due date that a payment still fulfils it (DESIGN.md §10.3).
     promiseGraceDays: integer('promise_grace_days').notNull().default(0),
+    // Contact hours of this company's debtors; all three null: the agency's (issue 18).
+    contactDays: integer('contact_days').array(),
+    contactFrom: time('contact_from'),
+    contactTo: time('contact_to'),
+    // Contact attempts per debtor (events with a channel); null: no cap.
+    maxAttemptsPerDay: integer('max_attempts_per_day'),
+    maxAttemptsPerWeek: integer('max_attempts_per_week'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('companies_cuit_unique').on(t.cuit),
     check('companies_promise_grace_days', sql`${t.promiseGraceDays} BETWEEN 0 AND 60`),
+    check(
+      'companies_contact_hours',
+      sql`(${t.contactDays} IS NULL) = (${t.contactFrom} IS NULL) AND (${t.contactFrom} IS NULL) = (${t.contactTo} IS NULL)
+        AND (${t.contactFrom} IS NULL OR ${t.contactFrom} < ${t.contactTo})`,
+    ),
+    check('companies_max_attempts_per_day', sql`${t.maxAttemptsPerDay} BETWEEN 1 AND 50`),
+    check('companies_max_attempts_per_week', sql`${t.maxAttemptsPerWeek} BETWEEN 1 AND 200`),
   ],
 );

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { char, date, index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { char, check, date, index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
+
+/** Whose a phone or e-mail is (issue 18): only the debtor's own may be used to talk about the debt. */
+export const CHANNEL_OWNERS = ['DEUDOR', 'LABORAL', 'TERCERO'] as const;
+const owner = (name: string) => varchar(name, { length: 10, enum: CHANNEL_OWNERS }).notNull().default('DEUDOR');
 
 export const debtors = pgTable(
   'debtors',
@@ -20,10 +24,20 @@ export const debtors = pgTable(
     postalCode: varchar('postal_code', { length: 10 }),
     employer: varchar('employer', { length: 120 }),
     notes: text('notes'),
+    phoneOwner: owner('phone_owner'),
+    altPhoneOwner: owner('alt_phone_owner'),
+    emailOwner: owner('email_owner'),
+    // «No contactar»: the day the debtor asked that this channel not be used again; null: open.
+    phoneClosedOn: date('phone_closed_on'),
+    altPhoneClosedOn: date('alt_phone_closed_on'),
+    emailClosedOn: date('email_closed_on'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('debtors_dni_unique').on(t.dni),
+    ...(['phone_owner', 'alt_phone_owner', 'email_owner'] as const).map((column) =>
+      check(`debtors_${column}`, sql.raw(`${column} IN ('DEUDOR', 'LABORAL', 'TERCERO')`)),
+    ),
     uniqueIndex('debtors_cuit_unique').on(t.cuit).where(sql`${t.cuit} IS NOT NULL`),
     index('debtors_last_name_idx').on(t.lastName, t.firstName),
     // Free-text search (`q` of 3+ characters) with ILIKE '%…%': trigrams (pg_trgm, migration 0005).

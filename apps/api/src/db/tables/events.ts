@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { eventHistoryTypes, eventSubTypes, eventTypes } from './catalogs';
 import { id, instant, timestamps } from './columns';
 import { debts } from './debts';
@@ -20,8 +21,15 @@ export const events = pgTable(
     date: instant('date').notNull().defaultNow(),
     description: text('description'),
     userId: author('user_id'),
+    // The debtor's channel the contact used (issue 18): PHONE, ALT_PHONE or EMAIL; null: none said.
+    channel: varchar('channel', { length: 10, enum: ['PHONE', 'ALT_PHONE', 'EMAIL'] }),
+    // Logged, after a confirmation, outside the contact hours of the debt's company.
+    outsideHours: boolean('outside_hours').notNull().default(false),
     ...timestamps,
   },
   // A debt's contact history, latest first; also the last contact of a debt.
-  (t) => [index('events_debt_date_idx').on(t.debtId, t.date.desc().nullsFirst())],
+  (t) => [
+    index('events_debt_date_idx').on(t.debtId, t.date.desc().nullsFirst()),
+    check('events_channel', sql`${t.channel} IN ('PHONE', 'ALT_PHONE', 'EMAIL')`),
+  ],
 );

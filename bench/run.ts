@@ -5,7 +5,8 @@
  * ceiling side by side, every case of issue 7 loaded with autocannon, then bench/RESULTS.md.
  * Ratios to the ceiling are what counts: the machine is shared and noisy, absolute numbers drift.
  * Then the portfolio import of issue 16 (bench/import.ts; runnable alone) on a fresh database each,
- * the balance to date and the PDF receipts of issue 17 (bench/money.ts, bench/receipt.ts; runnable alone).
+ * the balance to date and the PDF receipts of issue 17 (bench/money.ts, bench/receipt.ts; runnable alone),
+ * the collector's queue and bulk assignment of issue 18 (bench/queue.ts; runnable alone).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,7 @@ import { benchImports, importMarkdown, importUnmet } from './import';
 import { type LighthouseScores, lighthouseMarkdown, lighthouseScores, lighthouseUnmet } from './lighthouse';
 import { benchMoney, moneyMarkdown, moneyUnmet } from './money';
 import { prewarm } from './prewarm';
+import { benchQueue, queueMarkdown, queueUnmet } from './queue';
 import { benchReceipts, receiptMarkdown, receiptUnmet } from './receipt';
 import { measureUserState, USER_STATE_BUDGET, type UserStateCost } from './userState';
 import { measureWeb, webMarkdown, webUnmet } from './web';
@@ -348,6 +350,12 @@ const receiptResults = await benchReceipts(KINDS, { databaseUrl: PG_URL });
 const moneyUrl = new URL(PG_URL);
 moneyUrl.pathname = `${moneyUrl.pathname}_money`;
 const moneyResults = await benchMoney(KINDS, port + 40, { databaseUrl: moneyUrl.toString() });
+// The collector's queue and a bulk assignment on the same generated portfolio (issue 18).
+const queueResults = await benchQueue(KINDS, port + 60, {
+  debts: DEBTS,
+  databaseUrl: PG_URL,
+  seconds: SECONDS,
+});
 const scores = results.find((result) => result.lighthouse)?.lighthouse;
 const out = join(ROOT, 'bench/RESULTS.md');
 const unmet = [
@@ -355,6 +363,7 @@ const unmet = [
   ...importUnmet(imports),
   ...receiptUnmet(receiptResults),
   ...moneyUnmet(moneyResults),
+  ...queueUnmet(queueResults),
   ...webUnmet(web),
   ...(scores ? lighthouseUnmet(scores) : []),
 ];
@@ -363,6 +372,7 @@ writeFileSync(
   markdown(results, started, unmet) +
     importMarkdown(imports, started) +
     moneyMarkdown(moneyResults, started) +
+    queueMarkdown(queueResults, started) +
     receiptMarkdown(receiptResults) +
     webMarkdown(web) +
     (scores ? lighthouseMarkdown(scores) : ''),

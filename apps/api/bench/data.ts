@@ -24,6 +24,8 @@ import { seed } from '../src/db/seed';
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-2026';
 export const BENCH_PASSWORD = 'bench-cobranzas';
 export const BENCH_COMPANIES = 20;
+/** Collectors (GENERAL users gestor1 … gestor200): 5 000 debts each at 1M, as issue 18 benches the queue. */
+export const BENCH_COLLECTORS = 200;
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export interface DataOptions {
@@ -139,7 +141,7 @@ function steps(n: number, passwordHash: string): Step[] {
           sql`INSERT INTO event_types (name) VALUES ('Llamada'), ('Carta documento'), ('Visita')`,
         );
         await db.execute(sql`INSERT INTO users (name, alias, password_hash, user_type_id)
-          SELECT 'Gestor ' || g, 'gestor' || g, ${passwordHash}, 2 FROM generate_series(1, 10) g`);
+          SELECT 'Gestor ' || g, 'gestor' || g, ${passwordHash}, 2 FROM generate_series(1, ${BENCH_COLLECTORS}) g`);
         await db.execute(sql`INSERT INTO users (name, alias, password_hash, user_type_id, company_id)
           SELECT 'Cliente ' || c.name, 'cliente' || c.id, ${passwordHash}, 3, c.id FROM companies c`);
       },
@@ -166,7 +168,7 @@ function steps(n: number, passwordHash: string): Step[] {
           a.amount, (a.created - interval '400 days')::date, (a.created - interval '60 days')::date,
           CASE WHEN g % 4 = 0 THEN 45 ELSE 0 END,
           (CASE WHEN g % 50 = 0 THEN 'INCOBRABLE' WHEN g % 11 = 0 THEN 'EN_CONVENIO' ELSE 'ACTIVA' END)::debt_status,
-          u.first + g % 10,
+          u.first + g % ${BENCH_COLLECTORS},
           CASE WHEN s.stage = 3 THEN 'Juzgado Civil N.º ' || (1 + g % 40) END,
           CASE WHEN s.stage = 3 THEN 'EXP-' || g || '/2025' END,
           0, a.amount, a.created, a.created
@@ -212,17 +214,25 @@ function steps(n: number, passwordHash: string): Step[] {
     {
       label: 'gestiones',
       run: exec(sql`INSERT INTO events (debt_id, event_type_id, date, description, user_id)
-        SELECT d.id, t.first + (d.id + k) % 3, d.created_at + (k * 20) * interval '1 day', 'Contacto ' || k, u.first + d.id % 10
+        SELECT d.id, t.first + (d.id + k) % 3, d.created_at + (k * 20) * interval '1 day', 'Contacto ' || k, u.first + d.id % ${BENCH_COLLECTORS}
         FROM debts d CROSS JOIN generate_series(1, 2) k
         CROSS JOIN (SELECT min(id) AS first FROM event_types) t
         CROSS JOIN (SELECT min(id) AS first FROM users WHERE user_type_id = 2) u
         WHERE d.id % 2 = 0`),
     },
     {
+      // One debt in twenty has a promise taken by its collector, due from 14 days ago to 5 ahead.
+      label: 'promesas de pago',
+      run: exec(sql`INSERT INTO promises (debt_id, amount, due_date, taken_on, user_id)
+        SELECT d.id, round(d.original_amount / 10, 2), current_date + 5 - d.id % 20,
+          current_date - 10 - d.id % 20, d.assigned_user_id
+        FROM debts d WHERE d.id % 20 = 0`),
+    },
+    {
       label: 'agenda',
       run: exec(sql`INSERT INTO tasks (title, start, all_day, user_id, debt_id, status)
         SELECT 'Llamar por la deuda ' || d.id, date_trunc('day', now()) + ((d.id % 60) - 30) * interval '1 day' + interval '12 hours',
-          false, u.first + d.id % 10, d.id, 'PENDIENTE'
+          false, u.first + d.id % ${BENCH_COLLECTORS}, d.id, 'PENDIENTE'
         FROM debts d CROSS JOIN (SELECT min(id) AS first FROM users WHERE user_type_id = 2) u
         WHERE d.id % 100 = 0`),
     },

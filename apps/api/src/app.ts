@@ -25,7 +25,9 @@ import { type RunnerOptions, registerJobs } from './jobs';
 import { agencyModule } from './modules/agency';
 import { auditModule } from './modules/audit';
 import { catalogsModule } from './modules/catalogs';
+import { collectorsModule } from './modules/collectors';
 import { companiesModule } from './modules/companies';
+import { contactsModule } from './modules/contacts';
 import { debtorsModule } from './modules/debtors';
 import { debtsModule } from './modules/debts';
 import { depositsModule } from './modules/deposits';
@@ -36,6 +38,7 @@ import { healthModule } from './modules/health';
 import { type ImportsOptions, importsModule } from './modules/imports';
 import { letterTemplatesModule } from './modules/letterTemplates';
 import { observationsModule } from './modules/observations';
+import { offersModule } from './modules/offers';
 import { paymentsModule } from './modules/payments';
 import { promisesModule } from './modules/promises';
 import { queueModule } from './modules/queue';
@@ -209,10 +212,12 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   paymentsModule(app, db);
   depositsModule(app, db);
   servicesModule(app, db);
-  eventsModule(app, db);
+  const eventsService = eventsModule(app, db);
   observationsModule(app, db);
-  promisesModule(app, db);
+  const promisesService = promisesModule(app, db);
+  offersModule(app, db);
   queueModule(app, db, debtsService);
+  collectorsModule(app, db);
   embargosModule(app, db);
   // Uploads stream through the parser (limits set per route); it never buffers a file.
   await app.register(multipart);
@@ -223,7 +228,8 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   letterTemplatesModule(app, db);
   agencyModule(app, db, storage);
   receiptsModule(app, db);
-  tasksModule(app, db);
+  const tasksService = tasksModule(app, db);
+  contactsModule(app, db, { events: eventsService, promises: promisesService, tasks: tasksService });
   reportsModule(app, db);
   auditModule(app, db);
 

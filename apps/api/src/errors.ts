@@ -14,10 +14,16 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** A stable name of the refusal for the client to react to (e.g. OUTSIDE_HOURS): the body's `code`. */
+    readonly code?: string,
   ) {
     super(message);
   }
 }
+
+/** A refusal the client tells apart by its `code` (the contact rules of issue 18). */
+export const refusal = (statusCode: number, code: string, message: string, errors?: FieldErrors) =>
+  new HttpError(statusCode, message, errors, undefined, code);
 
 export const badRequest = (field: string, message: string) =>
   new HttpError(400, MESSAGES.invalidInput, { [field]: [message] });
@@ -78,7 +84,11 @@ const send = (statusCode: number, body: ErrorResponse) => ({ statusCode, body })
 /** Maps any error to a status and a Spanish body; never leaks a stack or an internal message. */
 function describe(error: FastifyError): { statusCode: number; body: ErrorResponse } {
   if (error instanceof HttpError) {
-    return send(error.statusCode, { message: error.message, ...(error.errors && { errors: error.errors }) });
+    return send(error.statusCode, {
+      message: error.message,
+      ...(error.errors && { errors: error.errors }),
+      ...(error.code && { code: error.code }),
+    });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = validationErrors(error);

@@ -69,6 +69,8 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
   const tokens = {} as Record<UserTypeName, string>;
   // The debt children hang from a debt of the CLIENTE's own company, so its reads succeed.
   let debtId: number;
+  // Offers need a debt without a plan (the quotas' fixture gives debtId one).
+  let offerDebtId: number;
   let companyId: number;
   let eventTypeId: number;
   let embargoTypeId: number;
@@ -83,6 +85,7 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
       if (role === 'CLIENTE') companyId = user.companyId as number;
     }
     debtId = (await createDebt(t.app, admin, { companyId, originalAmount: '100000' })).id;
+    offerDebtId = (await createDebt(t.app, admin, { companyId, originalAmount: '100000' })).id;
     eventTypeId = (await createCatalog(t.app, admin, 'events-types')).id;
     embargoTypeId = (await createCatalog(t.app, admin, 'embargos-type')).id;
   });
@@ -143,6 +146,12 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
     promises: {
       body: () => ({ debtId, amount: '100.00', dueDate: agencyToday() }),
       patch: () => ({ notes: 'Llamar antes' }),
+    },
+    offers: {
+      body: () => ({ debtId: offerDebtId, amount: '90000.00', quotas: 3, firstDueDate: agencyToday() }),
+      patch: () => ({}),
+      // Approve, reject, accept and cancel are calls of their own (offers.test.ts covers them per role).
+      operations: ['list', 'read', 'create'],
     },
     embargos: {
       body: () => ({ debtId, embargoTypeId, amount: '100', date: '2024-01-01' }),

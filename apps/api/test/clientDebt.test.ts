@@ -66,6 +66,9 @@ forEachBackend('GET /api/report/clientDebt: the streamed .xlsx', (backend) => {
     await create(t.app, admin, 'payments', { debtId: ids.first, amount: '250.55', paidAt: '2024-03-01' });
     await create(t.app, admin, 'events', { debtId: ids.first, eventTypeId, date: '2024-05-10T02:00:00Z' });
     await create(t.app, admin, 'events', { debtId: ids.first, eventTypeId, date: '2024-04-01T12:00:00Z' });
+    // Two promises: the report shows the latest, with its status derived as GET /promises does.
+    await create(t.app, admin, 'promises', { debtId: ids.first, amount: '50.00', dueDate: agencyToday() });
+    await create(t.app, admin, 'promises', { debtId: ids.first, amount: '120.30', dueDate: agencyToday() });
     ids.judicial = (await createDebt(t.app, admin, { companyId, debtTypeId: 3, originalAmount: '2000' })).id;
     await create(t.app, admin, 'services', {
       debtId: ids.judicial,
@@ -126,6 +129,9 @@ forEachBackend('GET /api/report/clientDebt: the streamed .xlsx', (backend) => {
       'Saldo actualizado',
       'Estado',
       'Último contacto',
+      'Promesa de pago',
+      'Monto prometido',
+      'Estado de la promesa',
     ]);
     expect(header.getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -151,6 +157,10 @@ forEachBackend('GET /api/report/clientDebt: the streamed .xlsx', (backend) => {
       'Activa',
       // The latest contact, 2024-05-10T02:00Z, was still the 9th in Argentina.
       new Date('2024-05-09T00:00:00Z'),
+      // The latest promise, due today, nothing paid yet.
+      new Date(`${agencyToday()}T00:00:00Z`),
+      120.3,
+      'Pendiente',
     ]);
     expect(row(4).slice(5, 13)).toEqual(['Extrajudicial', 'Sin tipo', 'USD', 500, 0, 500, 500, 'Activa']);
     expect(row(5).slice(5, 13)).toEqual(['Judicial', 'Sin tipo', 'ARS', 2000, 100, 1930, 1930, 'Activa']);
@@ -160,6 +170,9 @@ forEachBackend('GET /api/report/clientDebt: the streamed .xlsx', (backend) => {
     expect(sheet.getRow(3).getCell(11).numFmt).toBe('"$" #,##0.00');
     expect(sheet.getRow(4).getCell(11).numFmt).toBe('"US$" #,##0.00');
     expect(sheet.getRow(3).getCell(13).numFmt).toBe('dd/mm/yyyy');
+    expect(sheet.getRow(3).getCell(14).numFmt).toBe('dd/mm/yyyy');
+    expect(sheet.getRow(3).getCell(15).numFmt).toBe('"$" #,##0.00');
+    expect(sheet.autoFilter).toBe('A1:P1');
 
     // Totals per currency: SUMIF formulas with the exact sums cached.
     expect(sheet.getCell('A6').value).toBe('Total ARS (4 deudas)');
@@ -306,6 +319,7 @@ describe('client-debt workbook failures', () => {
     updatedBalance: '10.00',
     status: 'ACTIVA',
     lastContact: null,
+    promise: null,
   };
   async function* failing() {
     yield [debt];

@@ -1,3 +1,4 @@
+import { agencyToday } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { documents } from '../src/db/schema';
@@ -91,3 +92,10 @@ export const expectStatus = (response: { status: number; body: unknown }, status
   expect(response.status, JSON.stringify(response.body)).toBe(status);
 
 export { makeCuit };
+
+/** The agency day `days` from today (negative: before), YYYY-MM-DD. */
+export const dayFrom = (days: number) => {
+  const day = new Date(`${agencyToday()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+};

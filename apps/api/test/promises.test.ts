@@ -1,7 +1,7 @@
 import { agencyToday } from '@cobranzas/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { create, createDebt, expectStatus } from './domain';
+import { create, createDebt, dayFrom, expectStatus } from './domain';
 import {
   ADMIN_ALIAS,
   ADMIN_PASSWORD,
@@ -13,13 +13,6 @@ import {
   type TestApp,
   tokenFor,
 } from './helpers';
-
-/** The agency day `days` from today (negative: before). */
-const dayFrom = (days: number) => {
-  const day = new Date(`${agencyToday()}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-};
 
 /** Promises to pay (DESIGN.md §10.3, issue 18): the status is derived on every read. */
 forEachBackend('promises to pay (DESIGN.md §10.3)', (backend) => {

@@ -1,11 +1,12 @@
-import { agencyDayStart, agencyToday } from '@cobranzas/shared';
+import { agencyClock, agencyDayStart, agencyToday } from '@cobranzas/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { create, createDebt, expectStatus } from './domain';
+import { create, createDebt, createDebtor, dayFrom, expectStatus } from './domain';
 import {
   ADMIN_ALIAS,
   ADMIN_PASSWORD,
   call,
+  createCompany,
   createUser,
   forEachBackend,
   startApp,
@@ -13,17 +14,18 @@ import {
   tokenFor,
 } from './helpers';
 
-/** The agency day `days` from today (negative: before). */
-const dayFrom = (days: number) => {
-  const day = new Date(`${agencyToday()}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-};
-
 interface QueueAnswer {
-  data: { debt: { id: number }; reasons: { code: string; label: string }[]; score: number }[];
+  data: {
+    debt: { id: number };
+    reasons: { code: string; label: string }[];
+    score: number;
+    attempts: { today: number; week: number; maxPerDay: number | null; maxPerWeek: number | null };
+  }[];
   total: number;
 }
+
+/** Every day of the week but today (agency time): hours that exclude now, whatever the time. */
+const notToday = () => [1, 2, 3, 4, 5, 6, 7].filter((day) => day !== agencyClock().weekday);
 
 /** GET /api/queue (DESIGN.md §10.3, issue 18): the collector's debts that need work today. */
 forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
@@ -36,6 +38,10 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
     eventTypeId = (
       (await create(t.app, admin, 'events-types', { name: 'Llamada saliente' })) as { id: number }
     ).id;
+    // The contact hours (issue 18) would empty the queue at night and on weekends: here, always open.
+    await t.database.db.execute(
+      sql`UPDATE agency_settings SET contact_days = '{1,2,3,4,5,6,7}', contact_from = '00:00', contact_to = '24:00'`,
+    );
   });
   afterAll(() => t?.close());
 
@@ -54,8 +60,32 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
       eventTypeId,
       date: agencyDayStart(day).replace('T00:', 'T12:'),
     });
-  const assigned = (userId: number, fields: Record<string, unknown> = {}) =>
-    createDebt(t.app, admin, { assignedUserId: userId, originalAmount: '1000.00', ...fields });
+  /** A debt of `userId` whose debtor has a phone of its own (or these debtor fields). */
+  const assigned = async (
+    userId: number,
+    fields: Record<string, unknown> = {},
+    debtor: Record<string, unknown> = {},
+  ) => {
+    const debtorId = (
+      (await createDebtor(t.app, admin, { phone: '11 5555-1234', ...debtor })) as { id: number }
+    ).id;
+    return createDebt(t.app, admin, {
+      debtorId,
+      assignedUserId: userId,
+      originalAmount: '1000.00',
+      ...fields,
+    });
+  };
+  /** A contact attempt by phone now, through the one-step log. */
+  const attempt = async (debtId: number) =>
+    expectStatus(
+      await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/contacts',
+        payload: { debtId, eventTypeId, channel: 'PHONE' },
+      }),
+      201,
+    );
 
   it('a debt never contacted is queued («Nunca contactada»); contacted today, it leaves today’s queue', async () => {
     const collector = await createUser(t.app, admin, 'GENERAL');
@@ -172,5 +202,93 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
     );
     expect(idsOf(await queueOf(admin, `?userId=${collector.id}`))).toEqual([debt.id]);
     expectStatus(await call(t.app, admin, { method: 'GET', url: '/api/queue?color=rojo' }), 400);
+  });
+
+  it('contact hours: a debt whose company cannot call now is not offered; the agency’s hours apply otherwise', async () => {
+    const collector = await createUser(t.app, admin, 'GENERAL');
+    const closed = await createCompany(t.app, admin, {
+      contactDays: notToday(),
+      contactFrom: '00:00',
+      contactTo: '24:00',
+    });
+    const open = await createCompany(t.app, admin, {
+      contactDays: [agencyClock().weekday],
+      contactFrom: '00:00',
+      contactTo: '24:00',
+    });
+    await assigned(collector.id, { companyId: closed.id });
+    const callable = await assigned(collector.id, { companyId: open.id });
+    const agencys = await assigned(collector.id);
+    expect(idsOf(await queueOf(collector.token)).sort()).toEqual([callable.id, agencys.id].sort());
+    await t.database.db.execute(
+      sql`UPDATE agency_settings SET contact_days = ${`{${notToday().join(',')}}`}`,
+    );
+    try {
+      expect(idsOf(await queueOf(collector.token))).toEqual([callable.id]);
+    } finally {
+      await t.database.db.execute(sql`UPDATE agency_settings SET contact_days = '{1,2,3,4,5,6,7}'`);
+    }
+  });
+
+  it('a debtor without an open phone of its own is not offered: none, a work or third party’s, or «no contactar»', async () => {
+    const collector = await createUser(t.app, admin, 'GENERAL');
+    await assigned(collector.id, {}, { phone: null, email: 'solo@correo.example' });
+    await assigned(collector.id, {}, { phoneOwner: 'LABORAL' });
+    await assigned(collector.id, {}, { altPhone: '11 4444-0000', altPhoneOwner: 'TERCERO', phone: null });
+    await assigned(collector.id, {}, { phoneClosedOn: dayFrom(-2) });
+    const alternative = await assigned(
+      collector.id,
+      {},
+      { phoneClosedOn: dayFrom(-2), altPhone: '11 4444-0000' },
+    );
+    expect(idsOf(await queueOf(collector.token))).toEqual([alternative.id]);
+  });
+
+  it('the cap per day: a debtor already tried today on another debt is not offered; items carry the attempts', async () => {
+    const collector = await createUser(t.app, admin, 'GENERAL');
+    const capped = await createCompany(t.app, admin, { maxAttemptsPerDay: 1, maxAttemptsPerWeek: 5 });
+    const free = await createCompany(t.app, admin);
+    const first = await assigned(collector.id, { companyId: capped.id });
+    const second = await createDebt(t.app, admin, {
+      debtorId: first.debtorId,
+      companyId: capped.id,
+      assignedUserId: collector.id,
+    });
+    const uncapped = await createDebt(t.app, admin, {
+      debtorId: first.debtorId,
+      companyId: free.id,
+      assignedUserId: collector.id,
+    });
+    const before = await queueOf(collector.token);
+    expect(before.data.find((item) => item.debt.id === second.id)?.attempts).toEqual({
+      today: 0,
+      week: 0,
+      maxPerDay: 1,
+      maxPerWeek: 5,
+    });
+    await attempt(first.id);
+    const after = await queueOf(collector.token);
+    // The debt contacted today leaves the queue; its sibling of the capped company too.
+    expect(idsOf(after)).toEqual([uncapped.id]);
+    expect(after.data[0]?.attempts).toEqual({ today: 1, week: 1, maxPerDay: null, maxPerWeek: null });
+  });
+
+  it('the cap per week: a debtor that reached it is not offered', async () => {
+    const collector = await createUser(t.app, admin, 'GENERAL');
+    const company = await createCompany(t.app, admin, { maxAttemptsPerWeek: 2 });
+    const first = await assigned(collector.id, { companyId: company.id });
+    const second = await createDebt(t.app, admin, {
+      debtorId: first.debtorId,
+      companyId: company.id,
+      assignedUserId: collector.id,
+    });
+    await create(t.app, admin, 'debts', {
+      debtorId: first.debtorId,
+      companyId: company.id,
+      originalAmount: '10.00',
+    }).then((other) => attempt((other as { id: number }).id));
+    expect(idsOf(await queueOf(collector.token)).sort()).toEqual([first.id, second.id].sort());
+    await attempt(first.id);
+    expect(await queueOf(collector.token)).toMatchObject({ data: [], total: 0 });
   });
 });

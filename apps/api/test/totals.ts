@@ -34,18 +34,19 @@ export const SUMMARIES = {
   },
 };
 
-/** The debts whose stored totals differ from the sums of their records (the SQL of totals.ts). */
+/** The debts whose stored totals differ from the sums of their records (the SQL of totals.ts): balance = original + services + mora − paid − reductions. */
 export const DRIFTED_DEBTS = sql`
   SELECT d.id, d.services_amount::text AS services, d.mora_amount::text AS mora, d.paid_amount::text AS paid,
     d.balance::text AS balance, s.services::text AS "servicesSummed", s.mora::text AS "moraSummed",
-    s.paid::text AS "paidSummed", (d.original_amount + s.services + s.mora - s.paid)::text AS "balanceSummed"
+    s.paid::text AS "paidSummed", (d.original_amount + s.services + s.mora - s.paid - s.reduced)::text AS "balanceSummed"
   FROM debts d CROSS JOIN LATERAL (SELECT
     (SELECT coalesce(sum(amount), 0) FROM services WHERE debt_id = d.id) AS services,
     (SELECT coalesce(sum(mora_amount), 0) FROM quotas WHERE debt_id = d.id) AS mora,
     (SELECT coalesce(sum(amount), 0) FROM payments WHERE debt_id = d.id)
-      + (SELECT coalesce(sum(amount), 0) FROM deposits WHERE debt_id = d.id) AS paid) s
+      + (SELECT coalesce(sum(amount), 0) FROM deposits WHERE debt_id = d.id) AS paid,
+    (SELECT coalesce(sum(amount), 0) FROM debt_reductions WHERE debt_id = d.id) AS reduced) s
   WHERE (d.services_amount, d.mora_amount, d.paid_amount, d.balance)
-    IS DISTINCT FROM (s.services, s.mora, s.paid, d.original_amount + s.services + s.mora - s.paid)
+    IS DISTINCT FROM (s.services, s.mora, s.paid, d.original_amount + s.services + s.mora - s.paid - s.reduced)
   ORDER BY d.id`;
 
 export async function rowsOf(t: TestApp, query: ReturnType<typeof sql>): Promise<unknown[]> {

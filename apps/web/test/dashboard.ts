@@ -1,4 +1,4 @@
-import type { GeneralKpi } from '@cobranzas/shared';
+import type { CollectionDay, GeneralKpi } from '@cobranzas/shared';
 import type { InternalAxiosRequestConfig } from 'axios';
 
 /** A dashboard of an empty portfolio, as GET /report/general-kpi answers it. */
@@ -18,6 +18,15 @@ export const EMPTY_KPI: GeneralKpi = {
   tasksDueToday: 0,
 };
 
+/** No promises and no collectors, as GET /report/collection-day answers a GENERAL user. */
+export const EMPTY_COLLECTION_DAY: CollectionDay = {
+  today: '2026-11-26',
+  monthFrom: '2026-11-01',
+  promisesToday: { count: 0, amount: '0.00' },
+  promisesBroken: { count: 0, amount: '0.00', since: '2026-10-27' },
+  collectors: null,
+};
+
 /**
  * What a quiet API answers the screens around a test: the dashboard's reports and empty lists. For
  * tests about the layout, which always lands on the dashboard.
@@ -25,5 +34,6 @@ export const EMPTY_KPI: GeneralKpi = {
 export function quietApi(config: InternalAxiosRequestConfig) {
   if (config.url === '/report/general-kpi') return { status: 200, data: EMPTY_KPI };
   if (config.url === '/report/collection-types') return { status: 200, data: { data: [] } };
+  if (config.url === '/report/collection-day') return { status: 200, data: EMPTY_COLLECTION_DAY };
   return { status: 200, data: { data: [], total: 0, page: 1, limit: 25 } };
 }

@@ -35,6 +35,8 @@ function menuFor(type: UserTypeName | null) {
 describe('sidebar menu (SPEC §2)', () => {
   it('has the groups, entries and routes of the spec, in order', () => {
     expect(outline([...MENU])).toEqual([
+      // Issue 18, first: the collector's day.
+      'Cola de trabajo: Mi cola, Carga de cobradores',
       'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales, Importar cartera',
       '# Administración',
       ...Object.entries(ALL_LINKS)
@@ -43,6 +45,8 @@ describe('sidebar menu (SPEC §2)', () => {
     ]);
     const routes = MENU.flatMap((item) => (item.kind === 'group' ? item.links.map((l) => l.to) : []));
     expect(routes).toEqual([
+      '/queue',
+      '/collectors',
       '/debts/search',
       '/debts/add',
       '/debts/type/1',
@@ -84,8 +88,10 @@ describe('sidebar filtering per role (SPEC §6)', () => {
 
   it('GENERAL (view/add/edit Debts, view SystemManagement, manage debtors and tasks) sees everything', () => {
     // …except Agregar in the four catalogs outside SPEC §2, which needs add SystemManagement.
+    // …and «Carga de cobradores», which is the ADMIN's (manage all).
     expect(menuFor('GENERAL')).toEqual([
-      ...everything.slice(0, -5),
+      'Cola de trabajo: Mi cola',
+      ...everything.slice(1, -5),
       'Tipos de cobranza: Listar',
       'Resultados de gestión: Listar',
       'Tasas de interés: Listar',
@@ -156,6 +162,17 @@ describe('sidebar filtering, one rule at a time (SPEC §6)', () => {
     expect(has(viewing, 'Resultados de gestión: Listar')).toBe(true);
     const adding = filterMenu(MENU, only(['view', 'SystemManagement'], ['add', 'SystemManagement']));
     expect(has(adding, 'Resultados de gestión: Agregar, Listar')).toBe(true);
+  });
+
+  it('add Debts (staff) → Cola de trabajo with Mi cola; manage all (ADMIN) → Carga de cobradores too', () => {
+    expect(groups(filterMenu(MENU, only(['view', 'Debts'])))).not.toContain('Cola de trabajo');
+    expect(has(filterMenu(MENU, only(['add', 'Debts'])), 'Cola de trabajo: Mi cola')).toBe(true);
+    expect(
+      has(
+        filterMenu(MENU, only(['add', 'Debts'], ['manage', 'all'])),
+        'Cola de trabajo: Mi cola, Carga de cobradores',
+      ),
+    ).toBe(true);
   });
 
   it('view tasks → Agenda', () => {

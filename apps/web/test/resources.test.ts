@@ -16,6 +16,7 @@ import { SUB_TYPES_LIST } from '../src/features/eventsTypes/SubTypesEditor';
 import { IMPORTS_LIST } from '../src/features/imports/ImportsListPage';
 import { LETTER_TEMPLATES_LIST } from '../src/features/letterTemplates/pages';
 import { OBSERVATIONS_TAB } from '../src/features/observations/ObservationsTab';
+import { OFFERS_TAB } from '../src/features/offers/OffersTab';
 import { PAYMENTS_TAB } from '../src/features/payments/PaymentsTab';
 import { PROMISES_TAB } from '../src/features/promises/PromisesTab';
 import { QUOTAS_TAB } from '../src/features/quotas/QuotasTab';
@@ -56,6 +57,7 @@ const LISTS: Record<string, AnySpec> = {
   'tab Cuotas': QUOTAS_TAB,
   'tab Pagos': PAYMENTS_TAB,
   'tab Promesas': PROMISES_TAB,
+  'tab Ofertas': OFFERS_TAB,
   'tab Depósitos': DEPOSITS_TAB,
   'tab Servicios': SERVICES_TAB,
   'tab Gestiones': EVENTS_TAB,

@@ -74,6 +74,9 @@ describe('routes of SPEC §2, each page lazily loaded', () => {
     ['/imports/list', 'Importaciones de cartera'],
     ['/imports/add', 'Importar cartera'],
     ['/imports/view/7', 'Importación'],
+    // Issue 18.
+    ['/queue', 'Mi cola'],
+    ['/collectors', 'Carga de cobradores'],
   ];
 
   it.each(pages)('%s shows "%s" inside the layout', async (path, title) => {
@@ -204,6 +207,7 @@ describe('sidebar per role (SPEC §6)', () => {
       .getAllByRole('button')
       .map((button) => button.textContent);
     expect(groups).toEqual([
+      'Cola de trabajo',
       'Cobranzas',
       'Usuarios',
       'Compañias',

@@ -13,6 +13,8 @@ import { fromCents, interestCents, toCents } from './money';
  * - A payment is applied on its date, first to costs due by then, then punitive interest, then
  *   compensatory interest, then capital (CCyC art. 903). Beyond all of that it is a credit: the
  *   capital goes below zero, earns no interest, and meets the costs that come due later.
+ * - A reduction (the discount of an accepted settlement offer, a quita) is applied like a payment, on
+ *   its date and in the same order, but it is not money paid: it is not counted in `paid`.
  */
 
 export interface RateEntry {
@@ -45,6 +47,11 @@ export interface BalanceInput {
   /** Payments and deposits, applied on their date. */
   payments: readonly DatedAmount[];
   /**
+   * Reductions of what is owed (the discounts of accepted settlement offers, DESIGN.md §10.3), applied
+   * on their date like a payment (costs, punitive, interest, capital) but not counted in `paid`.
+   */
+  reductions?: readonly DatedAmount[];
+  /**
    * Interest stops on this day: the day a payment plan was agreed. The plan's quotas (with their
    * mora as costs) are what is owed from then on (DESIGN.md §10.2, docs/money.md).
    */
@@ -76,6 +83,8 @@ export interface Balance {
   services: string;
   /** Everything paid up to the date. */
   paid: string;
+  /** Everything forgiven up to the date (accepted settlement offers' discounts): not in `paid`. */
+  reductions: string;
   /** capital + interest + punitive + services. */
   total: string;
   segments: BalanceSegment[];
@@ -106,7 +115,12 @@ export function balanceToDate(input: BalanceInput): Balance {
     : null;
   const ownRate = rateOf(input.interestRate ?? '0');
   const punitiveRate = rateOf(input.punitiveRate);
-  const payments = byDate(input.payments.filter((p) => p.date <= input.date));
+  // Payments and reductions in one date order (a day's payments before its reductions: the order of
+  // two credits on one day changes nothing but which of them `paid` names).
+  const credits = byDate([
+    ...input.payments.filter((p) => p.date <= input.date).map((p) => ({ ...p, paid: true })),
+    ...(input.reductions ?? []).filter((r) => r.date <= input.date).map((r) => ({ ...r, paid: false })),
+  ]);
   const costs = byDate(input.costs.filter((c) => c.date <= input.date));
 
   let capital = toCents(input.originalAmount);
@@ -114,6 +128,7 @@ export function balanceToDate(input: BalanceInput): Balance {
   let punitive = 0n;
   let costsOwed = 0n;
   let paid = 0n;
+  let reduced = 0n;
   let nextCost = 0;
   const segments: BalanceSegment[] = [];
 
@@ -169,8 +184,10 @@ export function balanceToDate(input: BalanceInput): Balance {
     accrue(start, to);
   };
 
-  const apply = (amount: bigint) => {
-    paid += amount;
+  /** A credit on its date: a payment (counted in `paid`) or a reduction (counted in `reduced`). */
+  const apply = (amount: bigint, isPayment: boolean) => {
+    if (isPayment) paid += amount;
+    else reduced += amount;
     let left = amount;
     const take = (owed: bigint) => {
       const used = left < owed ? left : owed;
@@ -185,13 +202,13 @@ export function balanceToDate(input: BalanceInput): Balance {
 
   // Interest runs from the default date; payments before it only meet costs and capital.
   let accruedTo = input.defaultDate;
-  for (const payment of payments) {
-    if (accruedTo !== null && payment.date > accruedTo) {
-      accrueUntil(accruedTo, payment.date);
-      accruedTo = payment.date;
+  for (const credit of credits) {
+    if (accruedTo !== null && credit.date > accruedTo) {
+      accrueUntil(accruedTo, credit.date);
+      accruedTo = credit.date;
     }
-    costsUntil(payment.date);
-    apply(toCents(payment.amount));
+    costsUntil(credit.date);
+    apply(toCents(credit.amount), credit.paid);
   }
   if (accruedTo !== null && input.date > accruedTo) accrueUntil(accruedTo, input.date);
   costsUntil(input.date);
@@ -203,6 +220,7 @@ export function balanceToDate(input: BalanceInput): Balance {
     punitive: fromCents(punitive),
     services: fromCents(costsOwed),
     paid: fromCents(paid),
+    reductions: fromCents(reduced),
     total: fromCents(capital + interest + punitive + costsOwed),
     segments,
   };

@@ -153,4 +153,28 @@ export const MESSAGES = {
       : `Los campos ${names.map((name) => `{{${name}}}`).join(', ')} no existen: use los de la lista de campos.`,
   letterNotFree: (total: string, date: string) =>
     `La deuda tiene saldo de ${total} al ${date}: no se puede emitir el libre deuda.`,
+  // issue 18 — contact rules (docs/decisions.md «Reglas de contacto»)
+  contactDaysRequired: 'Elija al menos un día de contacto.',
+  contactDayInvalid: 'Día inválido: use 1 (lunes) a 7 (domingo).',
+  contactTimeInvalid: 'Ingrese la hora como HH:MM (ej. 08:00; 24:00 es el fin del día).',
+  contactFromRequired: 'Indique desde qué hora se puede contactar.',
+  contactToRequired: 'Indique hasta qué hora se puede contactar.',
+  contactHoursOrder: 'La hora de fin debe ser posterior a la de inicio.',
+  maxAttemptsPerDayRange: 'Los intentos por día son un número entero de 1 a 50 (vacío: sin límite).',
+  maxAttemptsPerWeekRange: 'Los intentos por semana son un número entero de 1 a 200 (vacío: sin límite).',
+  channelOwnerInvalid: 'Elija de quién es: del deudor, laboral o de un tercero.',
+  contactChannelInvalid: 'Elija un teléfono o correo del deudor.',
+  contactTaskTimeInvalid: 'Ingrese la hora como HH:MM (ej. 16:30).',
+  contactTaskInPast: 'La próxima tarea debe quedar para más adelante, no en el pasado.',
+  contactChannelEmpty: (channel: string) => `El deudor no tiene cargado ${channel}.`,
+  contactChannelClosed: (channel: string, date: string) =>
+    `El deudor pidió no ser contactado por ${channel} (desde el ${date}): no se puede usar.`,
+  contactThirdParty: (channel: string, owner: string) =>
+    `${channel} es ${owner}. La Ley 24.240 (art. 8 bis, trato digno) y la Ley 6171 de la Ciudad de Buenos Aires (cobranza extrajudicial) prohíben informar la deuda a empleadores, vecinos o familiares: hable solo con el deudor y no mencione la deuda a nadie más.`,
+  contactOutsideHours: (hours: string) =>
+    `Fuera del horario de contacto (${hours}). Si registra la llamada igual, quedará marcada como fuera de horario.`,
+  contactAttemptsPerDay: (max: number) =>
+    `El deudor ya tuvo ${max} ${max === 1 ? 'intento' : 'intentos'} de contacto hoy: es el máximo por día que fijó la compañía.`,
+  contactAttemptsPerWeek: (max: number) =>
+    `El deudor ya tuvo ${max} ${max === 1 ? 'intento' : 'intentos'} de contacto esta semana: es el máximo por semana que fijó la compañía.`,
 } as const;

@@ -49,6 +49,8 @@ export const RESOURCE_SUBJECTS = {
   events: 'Debts',
   observations: 'Debts',
   promises: 'Debts',
+  /** Settlement offers (DESIGN.md §10.3, §10.6): approving or rejecting one also needs the ADMIN role. */
+  offers: 'Debts',
   embargos: 'Debts',
   documents: 'Debts',
   report: 'Debts',

@@ -357,23 +357,37 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
       after,
     });
 
+  /**
+   * The insert of `create` (parent lock, hooks, audit) inside a transaction the caller opened, for a
+   * write of several records that commits or rolls back as one (POST /contacts). `input` must be
+   * parsed by the definition's create schema. After the commit the caller runs `committed(row)`.
+   */
+  async function createIn(tx: Executor, input: CreateOf<D>, user: TokenPayload): Promise<Stored> {
+    try {
+      const ctx = context(tx, user);
+      const parentId = parentOf(input);
+      if (parent && parentId !== undefined) await parent.lock(tx, [parentId], user);
+      // Without a hook the parsed body is the row: the definition's create schema matches the table.
+      const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx) : (input as InsertOf<T>);
+      const [row] = (await tx.insert(base).values(values).returning()) as Stored[];
+      if (!row) throw new Error('insert returned no row');
+      await hooks.afterWrite?.({ before: null, after: row }, ctx);
+      await audit(tx, user, 'create', null, row);
+      return row;
+    } catch (error) {
+      throw writeError(error);
+    }
+  }
+
+  /** What runs once a created row is committed (the resource's afterCommit). */
+  const committed = async (row: Stored) => {
+    await hooks.afterCommit?.({ before: null, after: row });
+  };
+
   /** Insert, derived data and audit in one transaction; answers the new item as read. */
   async function create(input: CreateOf<D>, user: TokenPayload): Promise<Item> {
-    const created = await db
-      .transaction(async (tx) => {
-        const ctx = context(tx, user);
-        const parentId = parentOf(input);
-        if (parent && parentId !== undefined) await parent.lock(tx, [parentId], user);
-        // Without a hook the parsed body is the row: the definition's create schema matches the table.
-        const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx) : (input as InsertOf<T>);
-        const [row] = (await tx.insert(base).values(values).returning()) as Stored[];
-        if (!row) throw new Error('insert returned no row');
-        await hooks.afterWrite?.({ before: null, after: row }, ctx);
-        await audit(tx, user, 'create', null, row);
-        return row;
-      })
-      .catch(rethrow(writeError));
-    await hooks.afterCommit?.({ before: null, after: created });
+    const created = await db.transaction((tx) => createIn(tx, input, user)).catch(rethrow(writeError));
+    await committed(created);
     return read(idOf(created) ?? 0, user);
   }
 
@@ -422,5 +436,19 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     await hooks.afterCommit?.({ before, after: null });
   }
 
-  return { list, whereOf, read, lockRow, lockChild, create, update, remove, writeError, selectFrom, columns };
+  return {
+    list,
+    whereOf,
+    read,
+    lockRow,
+    lockChild,
+    create,
+    createIn,
+    committed,
+    update,
+    remove,
+    writeError,
+    selectFrom,
+    columns,
+  };
 }

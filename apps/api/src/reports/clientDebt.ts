@@ -6,6 +6,7 @@ import { instantFromDay, instantToDay } from '../crud';
 import type { Db } from '../db/client';
 import { collectionTypes, debtors, debts, debtTypes, events } from '../db/schema';
 import { type UpdatedBalanceRow, updatedBalanceColumns, updatedBalances } from '../modules/debts/balances';
+import { promiseStatus } from '../modules/promises';
 import { type DebtReportRow, writeClientDebtWorkbook } from './xlsx';
 
 /** Rows per query: large enough to be quick, small enough that memory stays flat at 100k debts. */
@@ -76,6 +77,11 @@ export async function* debtBatches(
           lastContact: sql<
             Date | string | null
           >`(SELECT max(${events.date}) FROM ${events} WHERE ${events.debtId} = ${debts.id})`,
+          // The latest promise (promises_debt_id_idx), its status derived as GET /promises derives it.
+          promise: sql<DebtReportRow['promise']>`(SELECT json_build_object('dueDate', promises.due_date::text,
+            'amount', promises.amount::text, 'status', ${promiseStatus})
+            FROM promises JOIN companies ON companies.id = ${debts.companyId}
+            WHERE promises.debt_id = ${debts.id} ORDER BY promises.taken_on DESC, promises.id DESC LIMIT 1)`,
         })
         .from(debts)
         .innerJoin(debtors, eq(debtors.id, debts.debtorId))

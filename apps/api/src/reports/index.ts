@@ -1,6 +1,8 @@
 import {
   agencyToday,
   clientDebtReportQuerySchema,
+  collectionDayQuerySchema,
+  collectionDaySchema,
   collectionTypesReportQuerySchema,
   collectionTypesReportSchema,
   generalKpiQuerySchema,
@@ -18,6 +20,7 @@ import { companies } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
 import { clientCompany } from '../modules/scope';
 import { clientDebtStream, debtBatches } from './clientDebt';
+import { collectionDay } from './collectionDay';
 import { collectionTypesReport } from './collectionTypes';
 import { generalKpi } from './kpi';
 
@@ -118,6 +121,26 @@ export function reportsModule(app: FastifyInstance, db: Db) {
       checkPeriod(start, end);
       const company = await reportCompany(db, request.user, request.query.company);
       return generalKpi(db, { companyId: company?.id ?? null, start, end, currency: request.query.currency });
+    },
+  );
+
+  api.get(
+    '/api/report/collection-day',
+    {
+      schema: {
+        ...docsFor(LABEL),
+        summary: 'El día de los cobradores: promesas de hoy e incumplidas; por cobrador (administrador)',
+        querystring: collectionDayQuerySchema,
+        response: { 200: collectionDaySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const company = await reportCompany(db, request.user, request.query.company);
+      return collectionDay(db, {
+        companyId: company?.id ?? null,
+        currency: request.query.currency,
+        withCollectors: request.user.type === 'ADMIN',
+      });
     },
   );
 }

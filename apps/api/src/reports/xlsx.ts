@@ -1,6 +1,13 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { agencyToday, formatCuit, LABELS, personName } from '@cobranzas/shared';
+import {
+  agencyToday,
+  formatCuit,
+  LABELS,
+  PROMISE_STATUS_LABELS,
+  type PromiseStatus,
+  personName,
+} from '@cobranzas/shared';
 import ExcelJS from 'exceljs';
 import { cents, money } from './decimal';
 
@@ -22,6 +29,8 @@ export interface DebtReportRow {
   updatedBalance: string;
   status: keyof typeof LABELS.debtStatus;
   lastContact: Date | string | null;
+  /** The debt's latest promise to pay (issue 18), or null. */
+  promise: { dueDate: string; amount: string; status: PromiseStatus } | null;
 }
 
 /** Excel shows these with the reader's separators: 1.234,56 in an es-AR Excel. */
@@ -54,6 +63,9 @@ const COLUMNS = [
   { header: 'Saldo actualizado', key: 'updatedBalance', width: 18 },
   { header: 'Estado', key: 'status', width: 14 },
   { header: 'Último contacto', key: 'lastContact', width: 16 },
+  { header: 'Promesa de pago', key: 'promiseDate', width: 16 },
+  { header: 'Monto prometido', key: 'promiseAmount', width: 18 },
+  { header: 'Estado de la promesa', key: 'promiseStatus', width: 20 },
 ];
 /** Letters of the currency and amount columns, for the totals' formulas. */
 const CURRENCY_COL = 'G';
@@ -114,7 +126,7 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
   // ExcelJS listens to its zip's errors only while finishing; before that one would crash the process.
   (workbook as unknown as { zip: NodeJS.EventEmitter }).zip.on('error', (error: Error) => out.destroy(error));
   const sheet = workbook.addWorksheet('Deudas', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.autoFilter = 'A1:M1';
+  sheet.autoFilter = 'A1:P1';
   sheet.columns = COLUMNS;
   const header = sheet.getRow(1);
   header.font = { bold: true };
@@ -139,10 +151,15 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
         updatedBalance: Number(debt.updatedBalance),
         status: LABELS.debtStatus[debt.status],
         lastContact: debt.lastContact ? excelDay(debt.lastContact) : null,
+        promiseDate: debt.promise ? new Date(`${debt.promise.dueDate}T00:00:00Z`) : null,
+        promiseAmount: debt.promise ? Number(debt.promise.amount) : null,
+        promiseStatus: debt.promise ? PROMISE_STATUS_LABELS[debt.promise.status] : null,
       });
       const style = MONEY_STYLE[debt.currency] ?? OTHER_MONEY_STYLE;
       for (const key of AMOUNTS) row.getCell(key).style = style;
       row.getCell('lastContact').style = DATE_STYLE;
+      row.getCell('promiseDate').style = DATE_STYLE;
+      row.getCell('promiseAmount').style = style;
       row.commit();
       const sum = totals.get(debt.currency) ?? ZERO_TOTALS();
       for (const key of AMOUNTS) sum[key] += cents(debt[key]);

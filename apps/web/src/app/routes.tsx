@@ -179,6 +179,25 @@ const layoutRoutes: RouteObject[] = [
   { path: 'imports/add', lazy: guarded(...STAFF, imports, (m) => m.ImportAddPage) },
   { path: 'imports/view/:id', lazy: guarded(...STAFF, imports, (m) => m.ImportViewPage) },
 
+  // Issue 18: the collector's queue (staff: a CLIENTE has none) and, for an ADMIN, everyone's load.
+  {
+    path: 'queue',
+    lazy: guarded(
+      ...STAFF,
+      () => import('../features/queue/pages'),
+      (m) => m.QueuePage,
+    ),
+  },
+  {
+    path: 'collectors',
+    lazy: guarded(
+      'manage',
+      'all',
+      () => import('../features/collectors/pages'),
+      (m) => m.CollectorsLoadPage,
+    ),
+  },
+
   {
     path: 'calendar',
     lazy: guarded(

@@ -26,6 +26,9 @@ const agency = {
   email: null,
   vatStatus: 'RESPONSABLE_INSCRIPTO',
   hasLogo: false,
+  contactDays: [1, 2, 3, 4, 5],
+  contactFrom: '08:00',
+  contactTo: '20:00',
   updatedAt: '2026-11-25T12:00:00.000Z',
 };
 const box = (name: string) => screen.getByRole('textbox', { name });
@@ -67,6 +70,43 @@ describe('Datos de la agencia (issue 17)', () => {
       phone: '0351 422-1234',
       email: null,
       vatStatus: 'RESPONSABLE_INSCRIPTO',
+      contactDays: [1, 2, 3, 4, 5],
+      contactFrom: '08:00',
+      contactTo: '20:00',
+    });
+  });
+
+  it('«Horario de contacto»: days as checkboxes Lun…Dom and the hours; an end before the start is refused', async () => {
+    signInAs('ADMIN');
+    const { requests } = mockApi((config) =>
+      config.method === 'put'
+        ? {
+            status: 200,
+            data: { ...agency, ...(bodyOf(config) as object), updatedAt: '2026-11-25T13:00:00.000Z' },
+          }
+        : { status: 200, data: agency },
+    );
+    const { user } = renderApp('/agency');
+    await title();
+    const saturday = await screen.findByRole('checkbox', { name: 'sábado' });
+    expect(screen.getByRole('checkbox', { name: 'lunes' })).toBeChecked();
+    expect(saturday).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'domingo' })).not.toBeChecked();
+    await user.click(saturday);
+    await user.click(screen.getByRole('checkbox', { name: 'viernes' }));
+    await user.clear(box('Hasta'));
+    await user.type(box('Hasta'), '07:00');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MESSAGES.contactHoursOrder)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'put')).toHaveLength(0);
+    await user.clear(box('Hasta'));
+    await user.type(box('Hasta'), '13:00');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Se guardaron los datos de la agencia.')).toBeInTheDocument();
+    expect(bodyOf(requests.find((r) => r.method === 'put'))).toMatchObject({
+      contactDays: [1, 2, 3, 4, 6],
+      contactFrom: '08:00',
+      contactTo: '13:00',
     });
   });
 

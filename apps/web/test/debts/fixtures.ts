@@ -21,6 +21,12 @@ export const debtor: Debtor = {
   postalCode: null,
   employer: null,
   notes: null,
+  phoneOwner: 'DEUDOR',
+  altPhoneOwner: 'DEUDOR',
+  emailOwner: 'DEUDOR',
+  phoneClosedOn: null,
+  altPhoneClosedOn: null,
+  emailClosedOn: null,
   createdAt: at,
   updatedAt: at,
 };

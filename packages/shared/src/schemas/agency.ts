@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { contactHoursProblem, DEFAULT_CONTACT_HOURS } from '../contactRules';
 import { MESSAGES } from '../messages';
+import { contactDaysSchema, timeOfDaySchema } from './channels';
 import { cuitSchema, optionalEmail, optionalText, requiredText } from './common';
 
 /**
@@ -28,18 +30,31 @@ export const agencySchema = z.object({
   vatStatus: z.enum(VAT_STATUS_VALUES),
   /** Whether there is a logo (its bytes at GET /api/agency/logo). */
   hasLogo: z.boolean(),
+  /** When debtors may be called (issue 18): ISO weekdays and "HH:MM" from/to, agency time. */
+  contactDays: z.array(z.number().int()),
+  contactFrom: z.string(),
+  contactTo: z.string(),
   updatedAt: z.string(),
 });
 export type Agency = z.infer<typeof agencySchema>;
 
 /** The whole record (PUT): a field left out of the body is cleared, except the logo. */
-export const agencyUpdateSchema = z.object({
-  name: requiredText(200),
-  cuit: cuitSchema,
-  address: optionalText(300),
-  city: optionalText(80),
-  phone: optionalText(60),
-  email: optionalEmail.refine((v) => v === null || v.length <= 120, { error: MESSAGES.tooLong(120) }),
-  vatStatus: z.enum(VAT_STATUS_VALUES, { error: MESSAGES.invalidInput }).default('RESPONSABLE_INSCRIPTO'),
-});
+export const agencyUpdateSchema = z
+  .object({
+    name: requiredText(200),
+    cuit: cuitSchema,
+    address: optionalText(300),
+    city: optionalText(80),
+    phone: optionalText(60),
+    email: optionalEmail.refine((v) => v === null || v.length <= 120, { error: MESSAGES.tooLong(120) }),
+    vatStatus: z.enum(VAT_STATUS_VALUES, { error: MESSAGES.invalidInput }).default('RESPONSABLE_INSCRIPTO'),
+    /** Contact hours (issue 18); left out: the default, Monday to Friday 08:00–20:00. */
+    contactDays: contactDaysSchema.default([...DEFAULT_CONTACT_HOURS.days]),
+    contactFrom: timeOfDaySchema.default(DEFAULT_CONTACT_HOURS.from),
+    contactTo: timeOfDaySchema.default(DEFAULT_CONTACT_HOURS.to),
+  })
+  .superRefine((values, ctx) => {
+    const problem = contactHoursProblem(values);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+  });
 export type AgencyUpdate = z.input<typeof agencyUpdateSchema>;

@@ -28,6 +28,8 @@ export const debtBalanceSchema = z.object({
   punitive: z.string(),
   services: z.string(),
   paid: z.string(),
+  /** The discounts of accepted settlement offers up to the date: they lower the total, not paid money. */
+  reductions: z.string(),
   total: z.string(),
   segments: z.array(balanceSegmentSchema),
   plan: z.object({ quotas: z.number().int(), unpaid: z.number().int() }).nullable(),

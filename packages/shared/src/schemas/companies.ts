@@ -9,6 +9,8 @@ import {
   requiredText,
   timestamps,
 } from './common';
+import { companyContactFields, companyContactItemFields } from './companyContact';
+import { companyOfferFields, companyOfferItemFields } from './companyOffers';
 
 /** DESIGN.md §8: the creditor that hires the agency. */
 export const companySchema = z.object({
@@ -22,6 +24,8 @@ export const companySchema = z.object({
   commissionRate: z.string(),
   active: z.boolean(),
   promiseGraceDays: z.number().int(),
+  ...companyContactItemFields,
+  ...companyOfferItemFields,
   ...timestamps,
 });
 export type Company = z.infer<typeof companySchema>;
@@ -47,6 +51,8 @@ export const companyCreateSchema = z.object({
         .max(60, { error: 'Los días de gracia no pueden superar 60.' }),
     )
     .default(0),
+  ...companyContactFields,
+  ...companyOfferFields,
 });
 export const companyUpdateSchema = partialUpdate(companyCreateSchema);
 export type CompanyCreate = z.input<typeof companyCreateSchema>;

@@ -3,6 +3,7 @@ import { PROVINCES } from '../enums';
 import { isValidCuit, onlyDigits } from '../ids';
 import { MESSAGES } from '../messages';
 import { defineResource } from '../resource';
+import { CHANNEL_OWNERS, channelOwnerSchema } from './channels';
 import {
   dniSchema,
   optionalDate,
@@ -30,6 +31,13 @@ export const debtorSchema = z.object({
   postalCode: z.string().nullable(),
   employer: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Whose each phone and the e-mail are, and the day the debtor asked «no contactar» by it (issue 18). */
+  phoneOwner: z.enum(CHANNEL_OWNERS),
+  altPhoneOwner: z.enum(CHANNEL_OWNERS),
+  emailOwner: z.enum(CHANNEL_OWNERS),
+  phoneClosedOn: z.string().nullable(),
+  altPhoneClosedOn: z.string().nullable(),
+  emailClosedOn: z.string().nullable(),
   ...timestamps,
 });
 export type Debtor = z.infer<typeof debtorSchema>;
@@ -58,6 +66,13 @@ export const debtorCreateSchema = z.object({
   postalCode: optionalText(10),
   employer: optionalText(120),
   notes: optionalText(2000),
+  phoneOwner: channelOwnerSchema.default('DEUDOR'),
+  altPhoneOwner: channelOwnerSchema.default('DEUDOR'),
+  emailOwner: channelOwnerSchema.default('DEUDOR'),
+  /** «No contactar»: the day the debtor asked; null: the channel is open. */
+  phoneClosedOn: optionalDate,
+  altPhoneClosedOn: optionalDate,
+  emailClosedOn: optionalDate,
 });
 export const debtorUpdateSchema = partialUpdate(debtorCreateSchema);
 export type DebtorCreate = z.input<typeof debtorCreateSchema>;

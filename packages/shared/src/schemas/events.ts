@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../resource';
+import { CONTACT_CHANNELS } from './channels';
 import {
   dateSchema,
   idFilter,
@@ -24,6 +25,9 @@ export const eventSchema = z.object({
   description: z.string().nullable(),
   userId: z.number().int().nullable(),
   userName: z.string().nullable(),
+  /** Read-only (issue 18): the debtor's channel used, and whether it was logged outside contact hours. */
+  channel: z.enum(CONTACT_CHANNELS).nullable(),
+  outsideHours: z.boolean(),
   ...timestamps,
 });
 export type DebtEvent = z.infer<typeof eventSchema>;

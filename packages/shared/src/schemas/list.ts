@@ -55,5 +55,7 @@ export type ListResponse<T> = {
 export const errorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A stable name of the refusal, when the client reacts to it (e.g. the contact rules' OUTSIDE_HOURS). */
+  code: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idFilter } from './common';
+import { contactAttemptsSchema } from './contacts';
 import { debtSchema } from './debts';
 
 /**
@@ -38,6 +39,12 @@ export const queueItemSchema = z.object({
   debt: debtSchema,
   reasons: z.array(queueReasonSchema),
   score: z.number().int(),
+  /**
+   * The debtor's contact attempts today and this week (any of its debts) and the company's caps
+   * (issue 18): a debt whose debtor reached a cap, cannot be called now (outside contact hours) or has
+   * no open phone of its own is not offered at all.
+   */
+  attempts: contactAttemptsSchema,
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 

@@ -74,3 +74,38 @@ export const auditListQuerySchema = z
     to: dateSchema.optional(),
   })
   .catchall(unknownParam);
+
+/** GET /api/report/collection-day (issue 18): the collectors' day on the dashboard, in one currency. */
+export const collectionDayQuerySchema = z.object({ company: idFilter, currency: reportCurrency });
+
+const countAndAmount = z.object({ count: z.number().int(), amount: z.string() });
+
+/** One collector's figures: contacts today and this month, this month's promises, what came in. */
+export const collectorFiguresSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  contactsToday: z.number().int(),
+  contactsMonth: z.number().int(),
+  /** Promises taken this month; kept of them, and decided (kept, partly kept or broken). */
+  promisesTaken: z.number().int(),
+  promisesKept: z.number().int(),
+  promisesDecided: z.number().int(),
+  /** kept ÷ decided × 100, two decimals; null while none is decided. */
+  keptPercent: z.string().nullable(),
+  /** Payments and deposits dated this month on the debts assigned to the collector. */
+  collected: z.string(),
+});
+export type CollectorFigures = z.infer<typeof collectorFiguresSchema>;
+
+export const collectionDaySchema = z.object({
+  /** The agency day the figures are of, and the first day of its month. */
+  today: z.string(),
+  monthFrom: z.string(),
+  /** Promises due today (any status). */
+  promisesToday: countAndAmount,
+  /** Promises whose window (due date + grace days) ended in the last 30 days, broken or partly kept. */
+  promisesBroken: countAndAmount.extend({ since: z.string() }),
+  /** Per collector, for an ADMIN only (null for everyone else). */
+  collectors: z.array(collectorFiguresSchema).nullable(),
+});
+export type CollectionDay = z.infer<typeof collectionDaySchema>;

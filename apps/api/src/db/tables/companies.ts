@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, integer, numeric, pgTable, time, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  check,
+  integer,
+  numeric,
+  pgTable,
+  time,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 
 export const companies = pgTable(
@@ -24,6 +34,10 @@ export const companies = pgTable(
     // Contact attempts per debtor (events with a channel); null: no cap.
     maxAttemptsPerDay: integer('max_attempts_per_day'),
     maxAttemptsPerWeek: integer('max_attempts_per_week'),
+    // Settlement offers its collectors may make without an ADMIN (DESIGN.md §10.3); null: no limit.
+    maxDiscountPercent: numeric('max_discount_percent', { precision: 5, scale: 2 }),
+    maxQuotas: integer('max_quotas'),
+    minDownPaymentPercent: numeric('min_down_payment_percent', { precision: 5, scale: 2 }),
     ...timestamps,
   },
   (t) => [
@@ -36,5 +50,8 @@ export const companies = pgTable(
     ),
     check('companies_max_attempts_per_day', sql`${t.maxAttemptsPerDay} BETWEEN 1 AND 50`),
     check('companies_max_attempts_per_week', sql`${t.maxAttemptsPerWeek} BETWEEN 1 AND 200`),
+    check('companies_max_discount_percent', sql`${t.maxDiscountPercent} BETWEEN 0 AND 100`),
+    check('companies_max_quotas', sql`${t.maxQuotas} BETWEEN 1 AND 120`),
+    check('companies_min_down_payment_percent', sql`${t.minDownPaymentPercent} BETWEEN 0 AND 100`),
   ],
 );

@@ -4,7 +4,8 @@ import { id, timestamps } from './columns';
 
 /** Whose a phone or e-mail is (issue 18): only the debtor's own may be used to talk about the debt. */
 export const CHANNEL_OWNERS = ['DEUDOR', 'LABORAL', 'TERCERO'] as const;
-const owner = (name: string) => varchar(name, { length: 10, enum: CHANNEL_OWNERS }).notNull().default('DEUDOR');
+const owner = (name: string) =>
+  varchar(name, { length: 10, enum: CHANNEL_OWNERS }).notNull().default('DEUDOR');
 
 export const debtors = pgTable(
   'debtors',

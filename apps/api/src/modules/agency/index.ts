@@ -7,6 +7,7 @@ import {
   defineAbilityFor,
   errorResponseSchema,
   type HttpMethod,
+  hoursAndMinutes,
   MESSAGES,
   METHOD_ACTIONS,
 } from '@cobranzas/shared';
@@ -52,6 +53,9 @@ function toAgency(row: AgencyRow): Agency {
     email: row.email,
     vatStatus: row.vatStatus,
     hasLogo: row.logo !== null,
+    contactDays: row.contactDays,
+    contactFrom: hoursAndMinutes(row.contactFrom),
+    contactTo: hoursAndMinutes(row.contactTo),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

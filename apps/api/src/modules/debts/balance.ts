@@ -34,6 +34,8 @@ interface BalanceRow {
   currency: string;
   costs: DatedAmount[];
   payments: DatedAmount[];
+  /** Accepted settlement offers' discounts (debt_reductions). */
+  reductions: DatedAmount[];
   quotas: number;
   unpaid_quotas: number;
   /** The agency day the debt's first quota was created: its interest stops there. */
@@ -63,6 +65,7 @@ async function readInputs(db: Executor | Db, where: SQL): Promise<BalanceRow[]> 
       ${datedAmounts('quotas', 'due_date', 'mora_amount', 'x.mora_amount > 0')} AS mora,
       ${datedAmounts('payments', 'paid_at', 'amount')} AS paid,
       ${datedAmounts('deposits', 'deposited_at', 'amount')} AS deposited,
+      ${datedAmounts('debt_reductions', 'date', 'amount')} AS reductions,
       CASE WHEN d.rate_table_id IS NOT NULL THEN (SELECT coalesce(json_agg(json_build_object('from', e."from"::text,
         'annualRate', e.annual_rate::text) ORDER BY e."from"), '[]'::json) FROM rate_table_entries e
         WHERE e.rate_table_id = d.rate_table_id) END AS rate_table,
@@ -100,6 +103,7 @@ const toInput = (row: BalanceRow, date: string): BalanceInput => ({
   punitiveRate: row.punitive_rate,
   costs: row.costs,
   payments: row.payments,
+  reductions: row.reductions,
   interestUntil: row.plan_from,
 });
 
@@ -115,7 +119,10 @@ export interface DebtBalance extends Balance {
  * its stored balance (DESIGN §10.2), which counts every record whatever its date.
  */
 const lastRecordDate = (row: BalanceRow, date: string) =>
-  [...row.payments, ...row.costs].reduce((latest, r) => (r.date > latest ? r.date : latest), date);
+  [...row.payments, ...row.costs, ...row.reductions].reduce(
+    (latest, r) => (r.date > latest ? r.date : latest),
+    date,
+  );
 
 const toBalance = (row: BalanceRow, date: string): DebtBalance => {
   const rated = carriesRates(row);

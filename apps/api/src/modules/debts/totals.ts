@@ -5,7 +5,8 @@ import { assertHeldBy, type LockedDebt } from '../scope';
 /**
  * The repair path of a debt's stored totals (services, mora, paid, balance). Every write keeps them
  * by SQL delta triggers (migration 0009); debt_totals_rebuild() recomputes them from scratch with
- * SQL sums (NUMERIC, never a float): balance = original + services + mora − paid. For repairs and
+ * SQL sums (NUMERIC, never a float): balance = original + services + mora − paid − reductions
+ * (accepted settlement offers' discounts, migration 0017). For repairs and
  * after bulk loads made with the triggers disabled, not for ordinary writes. Returns whether the
  * stored totals had drifted (and were set right).
  */

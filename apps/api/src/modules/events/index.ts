@@ -38,7 +38,7 @@ async function checkOutcome(db: Executor, eventTypeId: number, eventHistoryTypeI
 
 /** Contact actions on a debt (calls, letters, visits) and their outcome. */
 export function eventsModule(app: FastifyInstance, db: Db) {
-  crudModule(app, db, {
+  return crudModule(app, db, {
     definition: eventsResource,
     table: events,
     columns: {

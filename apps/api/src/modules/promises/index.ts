@@ -9,36 +9,39 @@ import { assertDebtOpen } from '../debts/books';
 import { heldDebt, lockDebts, viaDebt } from '../scope';
 
 /** The last day a payment fulfils the promise: its due date + the company's grace days. */
-const graceUntil = sql`(${promises.dueDate} + coalesce(${companies.promiseGraceDays}, 0))`;
+export const promiseGraceUntil = sql`(${promises.dueDate} + coalesce(${companies.promiseGraceDays}, 0))`;
 
 /** What the debt received in the promise's window: its payments and deposits dated in it. */
 const paidInWindow = sql`(SELECT coalesce(sum(m.amount), 0) FROM (
     SELECT p.amount FROM payments p WHERE p.debt_id = ${promises.debtId}
-      AND p.paid_at BETWEEN ${promises.takenOn} AND ${graceUntil}
+      AND p.paid_at BETWEEN ${promises.takenOn} AND ${promiseGraceUntil}
     UNION ALL
     SELECT d.amount FROM deposits d WHERE d.debt_id = ${promises.debtId}
-      AND d.deposited_at BETWEEN ${promises.takenOn} AND ${graceUntil}
+      AND d.deposited_at BETWEEN ${promises.takenOn} AND ${promiseGraceUntil}
   ) m)`;
 
 const todayAtAgency = sql.raw(`(now() AT TIME ZONE '${AGENCY_TIME_ZONE}')::date`);
 
-/** The status of DESIGN §10.3, right on every read (never stored, so it never goes stale). */
-const status = sql<string>`CASE
+/**
+ * The status of DESIGN §10.3, right on every read (never stored, so it never goes stale): over
+ * `promises` joined with its debt's `companies` row.
+ */
+export const promiseStatus = sql<string>`CASE
     WHEN ${paidInWindow} >= ${promises.amount} THEN 'CUMPLIDA'
-    WHEN ${todayAtAgency} > ${graceUntil} THEN CASE WHEN ${paidInWindow} > 0 THEN 'PARCIAL' ELSE 'INCUMPLIDA' END
+    WHEN ${todayAtAgency} > ${promiseGraceUntil} THEN CASE WHEN ${paidInWindow} > 0 THEN 'PARCIAL' ELSE 'INCUMPLIDA' END
     ELSE 'PENDIENTE' END`;
 
 /** Promises to pay (issue 18): taken on a debt, fulfilled by the money that comes in their window. */
 export function promisesModule(app: FastifyInstance, db: Db) {
-  crudModule(app, db, {
+  return crudModule(app, db, {
     definition: promisesResource,
     table: promises,
     columns: {
       ...getTableColumns(promises),
       userName: users.name,
-      status,
+      status: promiseStatus,
       paid: sql<string>`${paidInWindow}::numeric(15, 2)::text`,
-      graceUntil: sql<string>`${graceUntil}::text`,
+      graceUntil: sql<string>`${promiseGraceUntil}::text`,
     },
     joins: [
       { table: users, on: eq(promises.userId, users.id) },
@@ -58,7 +61,7 @@ export function promisesModule(app: FastifyInstance, db: Db) {
       userId: equals(promises.userId),
       dueDate: equals(promises.dueDate),
       // The status is an expression over the joins: the filter repeats it with its own joins.
-      status: (value) => sql`(SELECT ${status} FROM debts, companies
+      status: (value) => sql`(SELECT ${promiseStatus} FROM debts, companies
         WHERE debts.id = ${promises.debtId} AND companies.id = debts.company_id) = ${value}`,
     },
     scope: viaDebt(promises.debtId),
@@ -75,7 +78,7 @@ export function promisesModule(app: FastifyInstance, db: Db) {
       async beforeUpdate(input, current, { db }) {
         if (!('amount' in input || 'dueDate' in input)) return input;
         const [row] = await db
-          .select({ status })
+          .select({ status: promiseStatus })
           .from(promises)
           .leftJoin(debts, eq(promises.debtId, debts.id))
           .leftJoin(companies, eq(debts.companyId, companies.id))

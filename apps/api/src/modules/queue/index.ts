@@ -1,10 +1,8 @@
 import {
-  agencyDayStart,
-  agencyToday,
+  agencyClock,
   debtsResource,
   formatMoney,
   MESSAGES,
-  nextDay,
   QUEUE_STALE_DAYS,
   type QueueItem,
   type QueueReason,
@@ -19,6 +17,7 @@ import { arrayLiteral, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { debts } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { attemptsOf, attemptWindows } from '../contacts/facts';
 import type { DebtsService } from '../debts/service';
 
 /** One debt of the queue as the SQL finds it: the facts its reasons and score come from. */
@@ -35,6 +34,10 @@ interface QueueRow {
   overdue_quotas: number;
   first_overdue: string | null;
   tasks_today: number;
+  attempts_today: number;
+  attempts_week: number;
+  max_day: number | null;
+  max_week: number | null;
 }
 
 const dayMonth = (iso: string) => iso.split('-').reverse().join('/');
@@ -44,20 +47,41 @@ const dayMonth = (iso: string) => iso.split('-').reverse().join('/');
  * docs/decisions.md «La cola»). One statement: the user's open debts not contacted today, each
  * with its latest promise (broken, or due today), its overdue quotas, its tasks of today and its
  * last contact; those with at least one reason, ordered by score.
+ *
+ * Only debts whose debtor can be called now (issue 18, docs/decisions.md «Reglas de contacto»): its
+ * company (or the agency) is inside its contact hours — checked once per company, in `callable` —,
+ * the debtor has a phone of its own that is not closed, and its attempts today and this week (any of
+ * its debts) are under the company's caps, counted only where there is a cap. The page's rows then
+ * carry their attempts, counted for those rows alone.
  */
 async function queuePage(db: Db, userId: number, page: number, limit: number) {
-  const today = agencyToday();
-  const dayStart = agencyDayStart(today);
-  const dayEnd = agencyDayStart(nextDay(today));
+  const now = new Date();
+  const clock = agencyClock(now);
+  const today = clock.date;
+  const { dayStart, dayEnd, weekStart } = attemptWindows(now);
+  const ownPhone = (phone: string) =>
+    sql.raw(
+      `(nullif(trim(p.${phone}), '') IS NOT NULL AND p.${phone}_owner = 'DEUDOR' AND p.${phone}_closed_on IS NULL)`,
+    );
   return rowsOf<QueueRow>(
-    await db.execute(sql`WITH mine AS (
-      SELECT d.id, d.currency, d.balance, c.promise_grace_days AS grace
-      FROM debts d JOIN companies c ON c.id = d.company_id
+    await db.execute(sql`WITH callable AS MATERIALIZED (
+      SELECT c.id, c.promise_grace_days AS grace, c.max_attempts_per_day AS max_day, c.max_attempts_per_week AS max_week
+      FROM companies c CROSS JOIN agency_settings a
+      WHERE a.id = 1
+        AND ${clock.weekday}::int = ANY(coalesce(c.contact_days, a.contact_days))
+        AND ${clock.time}::time >= coalesce(c.contact_from, a.contact_from)
+        AND ${clock.time}::time < coalesce(c.contact_to, a.contact_to)
+    ), mine AS (
+      SELECT d.id, d.currency, d.balance, d.debtor_id, cc.grace, cc.max_day, cc.max_week
+      FROM debts d JOIN callable cc ON cc.id = d.company_id JOIN debtors p ON p.id = d.debtor_id
       WHERE d.assigned_user_id = ${userId}
         AND d.status NOT IN ('CANCELADA', 'ARCHIVADA', 'INCOBRABLE')
         AND NOT EXISTS (SELECT 1 FROM events e WHERE e.debt_id = d.id AND e.date >= ${dayStart} AND e.date < ${dayEnd})
+        AND (${ownPhone('phone')} OR ${ownPhone('alt_phone')})
+        AND (cc.max_day IS NULL OR ${attemptsOf(sql`d.debtor_id`, dayStart, dayEnd)} < cc.max_day)
+        AND (cc.max_week IS NULL OR ${attemptsOf(sql`d.debtor_id`, weekStart, dayEnd)} < cc.max_week)
     ), facts AS (
-      SELECT m.id, m.currency, m.balance,
+      SELECT m.id, m.currency, m.balance, m.debtor_id, m.max_day, m.max_week,
         (SELECT (${today}::date - max(e.date AT TIME ZONE 'America/Argentina/Buenos_Aires')::date)
           FROM events e WHERE e.debt_id = m.id) AS days_since_contact,
         lp.due_date AS promise_due, lp.amount AS promise_amount, lp.grace_until, lp.paid AS promise_paid,
@@ -92,15 +116,20 @@ async function queuePage(db: Db, userId: number, page: number, limit: number) {
           + 2 * floor(log(greatest(r.balance, 1)))::int) AS score
       FROM reasons r
       WHERE r.broken OR r.due_today OR r.overdue_quotas > 0 OR r.tasks_today > 0 OR r.stale
+    ), paged AS (
+      SELECT s.id, s.currency::text AS currency, s.score, (count(*) OVER ())::int AS total, s.days_since_contact,
+        CASE WHEN s.broken THEN s.promise_due::text END AS broken_due,
+        CASE WHEN s.broken THEN s.promise_amount::text END AS broken_amount,
+        CASE WHEN s.broken THEN s.promise_paid::numeric(15, 2)::text END AS broken_paid,
+        CASE WHEN s.due_today THEN s.promise_amount::text END AS today_amount,
+        s.overdue_quotas, s.first_overdue, s.tasks_today, s.debtor_id, s.max_day, s.max_week
+      FROM scored s ORDER BY s.score DESC, s.id
+      LIMIT ${limit} OFFSET ${(page - 1) * limit}
     )
-    SELECT s.id, s.currency::text AS currency, s.score, (count(*) OVER ())::int AS total, s.days_since_contact,
-      CASE WHEN s.broken THEN s.promise_due::text END AS broken_due,
-      CASE WHEN s.broken THEN s.promise_amount::text END AS broken_amount,
-      CASE WHEN s.broken THEN s.promise_paid::numeric(15, 2)::text END AS broken_paid,
-      CASE WHEN s.due_today THEN s.promise_amount::text END AS today_amount,
-      s.overdue_quotas, s.first_overdue, s.tasks_today
-    FROM scored s ORDER BY s.score DESC, s.id
-    LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
+    SELECT g.*,
+      ${attemptsOf(sql`g.debtor_id`, dayStart, dayEnd)} AS attempts_today,
+      ${attemptsOf(sql`g.debtor_id`, weekStart, dayEnd)} AS attempts_week
+    FROM paged g ORDER BY g.score DESC, g.id`),
   );
 }
 
@@ -172,7 +201,13 @@ export function queueModule(app: FastifyInstance, db: Db, debtsService: DebtsSer
       const byId = new Map(found.data.map((debt) => [(debt as { id: number }).id, debt]));
       const data = rows.flatMap((row) => {
         const debt = byId.get(row.id);
-        return debt ? [{ debt, reasons: reasonsOf(row), score: row.score } as QueueItem] : [];
+        const attempts = {
+          today: row.attempts_today,
+          week: row.attempts_week,
+          maxPerDay: row.max_day,
+          maxPerWeek: row.max_week,
+        };
+        return debt ? [{ debt, reasons: reasonsOf(row), score: row.score, attempts } as QueueItem] : [];
       });
       return { data, total: rows[0]?.total ?? 0, page, limit };
     },

@@ -8,7 +8,7 @@ import { badRequest } from '../../errors';
 
 /** The agenda: tasks with an assignee (the signed-in user unless another is chosen). */
 export function tasksModule(app: FastifyInstance, db: Db) {
-  crudModule(app, db, {
+  return crudModule(app, db, {
     definition: tasksResource,
     table: tasks,
     columns: { ...getTableColumns(tasks), userName: users.name },

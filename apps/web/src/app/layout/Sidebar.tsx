@@ -8,6 +8,7 @@ import {
   IconCash,
   IconCategory,
   IconGavel,
+  IconListCheck,
   IconMessageCircleCheck,
   IconPercentage,
   IconReceipt,
@@ -32,6 +33,7 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   collectionTypes: IconReceipt,
   outcomes: IconMessageCircleCheck,
   rates: IconPercentage,
+  queue: IconListCheck,
 };
 
 const groups = MENU.filter((item): item is MenuGroup => item.kind === 'group');

@@ -13,7 +13,8 @@ export type MenuIcon =
   | 'debtTypes'
   | 'collectionTypes'
   | 'outcomes'
-  | 'rates';
+  | 'rates'
+  | 'queue';
 
 export type MenuLink = {
   label: string;
@@ -46,6 +47,17 @@ const systemCatalog = (base: string) => ({
 });
 
 export const MENU: readonly MenuItem[] = [
+  // Not in SPEC §2: the collector's day (issue 18), first for the staff who work debts.
+  {
+    kind: 'group',
+    label: 'Cola de trabajo',
+    icon: 'queue',
+    anyOf: [['add', 'Debts']],
+    links: [
+      { label: 'Mi cola', to: '/queue' },
+      { label: 'Carga de cobradores', to: '/collectors', anyOf: [['manage', 'all']] },
+    ],
+  },
   {
     kind: 'group',
     label: 'Cobranzas',

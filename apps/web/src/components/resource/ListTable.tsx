@@ -28,7 +28,13 @@ type ListTableProps<T> = {
   onDelete?: ((record: T) => (() => void) | null) | undefined;
   /** The empty state's text when nothing is filtered (default: "Todavía no se cargó ninguno."). */
   emptyText?: string | undefined;
+  /** Row checkboxes (and one for the whole page) when present: the chosen records, kept by the caller. */
+  selection?: RowSelection<T> | undefined;
+  /** More attributes of each row (data-*, focus handlers) besides the ones every list row has. */
+  rowAttributes?: ((record: T, index: number) => Record<string, unknown>) | undefined;
 };
+
+export type RowSelection<T> = { selected: T[]; onChange: (records: T[]) => void };
 
 /**
  * A list's body under its filters: a skeleton on the first load, then the table of what `list`
@@ -69,6 +75,8 @@ export function ListTable<T extends Identified>({
   onOpen,
   onDelete,
   emptyText,
+  selection,
+  rowAttributes,
 }: ListTableProps<T>) {
   const tableColumns = useMemo(() => {
     const result: DataTableColumn<T>[] = columns.map((column) =>
@@ -138,12 +146,21 @@ export function ListTable<T extends Identified>({
       }
       onRowClick={({ record }) => onOpen(record)}
       rowClassName={() => classes.row}
-      customRowAttributes={(record) => ({
+      {...(selection
+        ? {
+            selectedRecords: selection.selected,
+            onSelectedRecordsChange: selection.onChange,
+            allRecordsSelectionCheckboxProps: { 'aria-label': 'Elegir todas las de esta página' },
+            getRecordSelectionCheckboxProps: (record: T) => ({ 'aria-label': `Elegir ${label(record)}` }),
+          }
+        : {})}
+      customRowAttributes={(record, index) => ({
         tabIndex: 0,
         'aria-label': `Abrir ${label(record)}`,
         onKeyDown: (event: React.KeyboardEvent<HTMLTableRowElement>) => {
           if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(record);
         },
+        ...rowAttributes?.(record, index),
       })}
     />
   );

@@ -27,6 +27,7 @@ import { applyServerErrors } from '../../components/resource/serverErrors';
 import { Callout, ForbiddenState, LoadFailed } from '../../components/resource/states';
 import { UnsavedChangesGuard } from '../../components/resource/useUnsavedChanges';
 import { maskCuit } from '../../lib/format';
+import { ContactHoursFields } from '../contacts/ContactHoursFields';
 import classes from './agency.module.css';
 import { agencyKeys, fetchAgency, fetchLogo, removeLogo, saveAgency, uploadLogo } from './api';
 
@@ -42,6 +43,9 @@ const toForm = (agency: Agency): FormValues => ({
   phone: agency.phone ?? '',
   email: agency.email ?? '',
   vatStatus: agency.vatStatus,
+  contactDays: agency.contactDays,
+  contactFrom: agency.contactFrom,
+  contactTo: agency.contactTo,
 });
 
 /**
@@ -143,6 +147,19 @@ function AgencyForm({ agency, readOnly }: { agency: Agency; readOnly: boolean })
                 allowDeselect={false}
               />
             </div>
+            <section className={classes.hours} aria-labelledby="agency-hours-title">
+              <h2 id="agency-hours-title" className={resource.sectionTitle}>
+                Horario de contacto
+              </h2>
+              <p className={classes.hint}>
+                Cuándo se puede llamar a los deudores (hora de Argentina). Fuera de este horario la cola no
+                ofrece la deuda y una llamada pide confirmación y queda marcada. Cada compañía puede tener el
+                suyo.
+              </p>
+              <div className={resource.grid}>
+                <ContactHoursFields />
+              </div>
+            </section>
           </div>
         </fieldset>
         {formError ? (

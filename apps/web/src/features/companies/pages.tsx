@@ -14,6 +14,8 @@ import classes from '../../components/resource/resource.module.css';
 import { type ColumnsOf, type FiltersOf, listSpec, resourceInfo } from '../../components/resource/types';
 import { activeLabel, formatCuit, formatPercent, percentForInput } from '../../lib/format';
 import { ACTIVE_OPTIONS } from '../users/resource';
+import { CONTACT_RULES_EMPTY, ContactRulesFields, contactRulesForm } from './ContactRulesFields';
+import { OFFER_LIMITS_EMPTY, OfferLimitsFields, offerLimitsForm } from './OfferLimitsFields';
 
 type Companies = typeof companiesResource;
 
@@ -85,6 +87,8 @@ const EMPTY: CompanyCreate = {
   commissionRate: '0',
   promiseGraceDays: '0',
   active: true,
+  ...OFFER_LIMITS_EMPTY,
+  ...CONTACT_RULES_EMPTY,
 };
 
 function CompanyFormPage({ id }: { id?: string | undefined }) {
@@ -105,6 +109,8 @@ function CompanyFormPage({ id }: { id?: string | undefined }) {
         commissionRate: percentForInput(company.commissionRate),
         promiseGraceDays: String(company.promiseGraceDays),
         active: company.active,
+        ...offerLimitsForm(company),
+        ...contactRulesForm(company),
       })}
       label={(values) => values.name ?? ''}
     >
@@ -131,6 +137,8 @@ function CompanyFormPage({ id }: { id?: string | undefined }) {
           <div className={classes.wide}>
             <TextField name="address" label="Domicilio" autoComplete="off" />
           </div>
+          <OfferLimitsFields />
+          <ContactRulesFields />
           <div className={classes.wide}>
             <SwitchField
               name="active"

@@ -2,6 +2,7 @@ import { agencyToday } from '@cobranzas/shared';
 import { DateField } from '../../components/resource/DateField';
 import { CuitField, SelectField, TextareaField, TextField } from '../../components/resource/fields';
 import classes from '../../components/resource/resource.module.css';
+import { ChannelFields } from './ChannelFields';
 import { PROVINCE_OPTIONS } from './resource';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -49,9 +50,9 @@ export function DebtorFields() {
         />
       </Section>
       <Section title="Contacto">
-        <TextField name="email" label="Correo electrónico" type="email" autoComplete="off" />
-        <TextField name="phone" label="Teléfono" type="tel" autoComplete="off" />
-        <TextField name="altPhone" label="Teléfono alternativo" type="tel" autoComplete="off" />
+        <ChannelFields value="phone" label="Teléfono" type="tel" />
+        <ChannelFields value="altPhone" label="Teléfono alternativo" type="tel" />
+        <ChannelFields value="email" label="Correo electrónico" type="email" />
       </Section>
       <Section title="Domicilio">
         <div className={classes.wide}>

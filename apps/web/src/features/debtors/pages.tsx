@@ -53,6 +53,12 @@ const EMPTY: DebtorCreate = {
   postalCode: '',
   employer: '',
   notes: '',
+  phoneOwner: 'DEUDOR',
+  altPhoneOwner: 'DEUDOR',
+  emailOwner: 'DEUDOR',
+  phoneClosedOn: null,
+  altPhoneClosedOn: null,
+  emailClosedOn: null,
 };
 
 const text = (value: string | null) => value ?? '';
@@ -81,6 +87,12 @@ function DebtorFormPage({ id }: { id?: string | undefined }) {
         postalCode: text(debtor.postalCode),
         employer: text(debtor.employer),
         notes: text(debtor.notes),
+        phoneOwner: debtor.phoneOwner,
+        altPhoneOwner: debtor.altPhoneOwner,
+        emailOwner: debtor.emailOwner,
+        phoneClosedOn: debtor.phoneClosedOn,
+        altPhoneClosedOn: debtor.altPhoneClosedOn,
+        emailClosedOn: debtor.emailClosedOn,
       })}
       label={(values) => personName({ firstName: values.firstName ?? '', lastName: values.lastName ?? '' })}
       after={({ record }) => (ability.can('view', 'Debts') ? <DebtorDebts debtorId={record.id} /> : null)}

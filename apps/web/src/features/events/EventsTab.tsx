@@ -1,72 +1,76 @@
-import { eventsResource } from '@cobranzas/shared';
+import { CONTACT_CHANNEL_LABELS, eventsResource } from '@cobranzas/shared';
 import { Timeline } from '@mantine/core';
 import { IconMessageCircle, IconStairsUp } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ContactDialog } from '../contacts/ContactDialog';
 import { formatDateTime } from '../debts/common/labels';
 import { Pill } from '../debts/common/Pill';
 import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
 import classes from '../debts/view/view.module.css';
-import { EventFields, eventSchema } from './EventForm';
 import local from './events.module.css';
 
 /** The tab's list: newest first. */
 export const EVENTS_TAB = debtTab(eventsResource, 'date');
 
-/** Gestiones: the contact timeline, newest first; a new contact is recorded now, by the signed-in user. */
+/**
+ * Gestiones: the contact timeline, newest first. A new contact is recorded now, by the signed-in user,
+ * in the one-step dialog (issue 18: the contact rules, an optional promise and next task).
+ */
 export function EventsTab(props: TabProps) {
-  const { perms } = props;
+  const { perms, debt } = props;
+  const [logging, setLogging] = useState(false);
   return (
-    <RecordTab
-      {...props}
-      spec={EVENTS_TAB}
-      title="Gestiones"
-      empty="Todavía no se registraron gestiones."
-      canAdd={perms.add && perms.catalogs}
-      form={{
-        title: 'Registrar gestión',
-        schema: eventSchema,
-        defaultValues: () => ({
-          eventTypeId: null,
-          eventSubTypeId: null,
-          eventHistoryTypeId: null,
-          description: '',
-        }),
-        saved: () => 'Se registró la gestión.',
-        fields: <EventFields />,
-      }}
-    >
-      {(records) => (
-        <Timeline className={local.timeline} bulletSize={28} lineWidth={2} active={records.length}>
-          {records.map((event) => (
-            <Timeline.Item
-              key={event.id}
-              bullet={
-                /^cambio de etapa/i.test(event.description ?? '') ? (
-                  <IconStairsUp size={15} />
-                ) : (
-                  <IconMessageCircle size={15} />
-                )
-              }
-              title={
-                <span className={local.eventTitle}>
-                  {event.eventTypeName}
-                  {event.eventSubTypeName ? (
-                    <span className={classes.muted}> · {event.eventSubTypeName}</span>
-                  ) : null}
-                  {event.eventHistoryTypeName ? (
-                    <Pill tone="violet">{event.eventHistoryTypeName}</Pill>
-                  ) : null}
-                </span>
-              }
-            >
-              {event.description ? <p className={local.eventText}>{event.description}</p> : null}
-              <p className={local.eventMeta}>
-                {formatDateTime(event.date)}
-                {event.userName ? ` · ${event.userName}` : ''}
-              </p>
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      )}
-    </RecordTab>
+    <>
+      <RecordTab
+        {...props}
+        spec={EVENTS_TAB}
+        title="Gestiones"
+        empty="Todavía no se registraron gestiones."
+        canAdd={perms.add && perms.catalogs}
+        add={{ label: 'Registrar gestión', open: () => setLogging(true) }}
+      >
+        {(records) => (
+          <Timeline className={local.timeline} bulletSize={28} lineWidth={2} active={records.length}>
+            {records.map((event) => (
+              <Timeline.Item
+                key={event.id}
+                bullet={
+                  /^cambio de etapa/i.test(event.description ?? '') ? (
+                    <IconStairsUp size={15} />
+                  ) : (
+                    <IconMessageCircle size={15} />
+                  )
+                }
+                title={
+                  <span className={local.eventTitle}>
+                    {event.eventTypeName}
+                    {event.eventSubTypeName ? (
+                      <span className={classes.muted}> · {event.eventSubTypeName}</span>
+                    ) : null}
+                    {event.eventHistoryTypeName ? (
+                      <Pill tone="violet">{event.eventHistoryTypeName}</Pill>
+                    ) : null}
+                  </span>
+                }
+              >
+                {event.description ? <p className={local.eventText}>{event.description}</p> : null}
+                <p className={local.eventMeta}>
+                  {formatDateTime(event.date)}
+                  {event.channel ? ` · ${CONTACT_CHANNEL_LABELS[event.channel]}` : ''}
+                  {event.userName ? ` · ${event.userName}` : ''}
+                  {event.outsideHours ? ' · fuera de horario' : ''}
+                </p>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </RecordTab>
+      <ContactDialog
+        debtId={debt.id}
+        opened={logging}
+        onClose={() => setLogging(false)}
+        onLogged={() => setLogging(false)}
+      />
+    </>
   );
 }

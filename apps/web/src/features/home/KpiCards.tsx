@@ -78,7 +78,7 @@ export function KpiCards({ kpi, canViewTasks }: { kpi: GeneralKpi; canViewTasks:
   );
 }
 
-function Kpi({
+export function Kpi({
   icon,
   label,
   value,

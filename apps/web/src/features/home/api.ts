@@ -1,5 +1,11 @@
-/** The dashboard's calls: GET /report/general-kpi, /report/collection-types and the clientDebt file. */
-import { collectionTypesReportSchema, type GeneralKpi, generalKpiSchema } from '@cobranzas/shared';
+/** The dashboard's calls: GET /report/general-kpi, /report/collection-types, /report/collection-day and the clientDebt file. */
+import {
+  type CollectionDay,
+  collectionDaySchema,
+  collectionTypesReportSchema,
+  type GeneralKpi,
+  generalKpiSchema,
+} from '@cobranzas/shared';
 import { z } from 'zod';
 import { ApiError, api } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
@@ -23,6 +29,16 @@ function checked<T>(schema: z.ZodType<T>, data: unknown): T {
 
 export const getGeneralKpi = async (filters: ReportFilters, signal?: AbortSignal): Promise<GeneralKpi> =>
   checked(generalKpiSchema, (await api.get('/report/general-kpi', { params: params(filters), signal })).data);
+
+/** GET /report/collection-day: promises of today and broken; the collectors' figures for an ADMIN. */
+export const getCollectionDay = async (
+  company: string | undefined,
+  signal?: AbortSignal,
+): Promise<CollectionDay> =>
+  checked(
+    collectionDaySchema,
+    (await api.get('/report/collection-day', { params: params({ company }), signal })).data,
+  );
 
 export type CollectionTypeTotals = z.infer<typeof collectionTypesReportSchema>['data'][number];
 

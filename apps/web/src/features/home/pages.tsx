@@ -1,9 +1,11 @@
 import '../../components/resource/mantineStyles';
 import { useAbility } from '@casl/react';
 import { type AppAbility, companiesResource } from '@cobranzas/shared';
-import { Skeleton } from '@mantine/core';
+import { Button, Skeleton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageLoading } from '../../components/Loading';
 import { messageOf, retryTransient } from '../../components/resource/http';
 import { PageHeader } from '../../components/resource/PageHeader';
 import { LoadFailed } from '../../components/resource/states';
@@ -11,17 +13,45 @@ import { useOptions } from '../../components/resource/useOptions';
 import { useSession } from '../../lib/useSession';
 import { getCollectionTypes, getGeneralKpi, type ReportFilters } from './api';
 import { ClientDebtDownload } from './ClientDebtDownload';
+import { CollectionDay } from './CollectionDay';
 import { DashboardFilters } from './DashboardFilters';
 import { DashboardSkeleton } from './DashboardSkeleton';
 import classes from './home.module.css';
 import { KpiCards } from './KpiCards';
+import { PendingOffers } from './PendingOffers';
 import { useDashboardFilters } from './useDashboardFilters';
 
 const byName = (record: { name: string }) => record.name;
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
+const QueueView = lazy(async () => ({ default: (await import('../queue/QueueView')).QueueView }));
 
-/** `/`: the dashboard — KPI cards, charts and the client-debt spreadsheet, for a company and period. */
+/**
+ * `/`, «Inicio»: the dashboard; for a GENERAL user (a collector) the promises of his day and his
+ * queue (issue 18), with the dashboard one link away (`?vista=tablero`). SPEC §2 keeps the route
+ * and its title.
+ */
 export function HomePage() {
+  const { userData } = useSession();
+  const [params] = useSearchParams();
+  if (userData?.type === 'GENERAL' && params.get('vista') !== 'tablero')
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <QueueView
+          title="Inicio"
+          intro={<CollectionDay company={undefined} canViewQueue={false} />}
+          actions={
+            <Button component={Link} to="/?vista=tablero" variant="default">
+              Ver el tablero
+            </Button>
+          }
+        />
+      </Suspense>
+    );
+  return <Dashboard />;
+}
+
+/** The dashboard — KPI cards, charts and the client-debt spreadsheet, for a company and period. */
+function Dashboard() {
   const ability = useAbility<AppAbility>();
   const { userData } = useSession();
   const staff = userData?.type !== 'CLIENTE';
@@ -52,7 +82,16 @@ export function HomePage() {
 
   return (
     <section className={classes.page} aria-labelledby="page-title">
-      <PageHeader title="Inicio" />
+      <PageHeader
+        title="Inicio"
+        actions={
+          userData?.type === 'GENERAL' ? (
+            <Button component={Link} to="/queue" variant="default">
+              Ver mi cola
+            </Button>
+          ) : null
+        }
+      />
       <DashboardFilters filters={filters} onApply={apply} onDraft={setDraft} chooseCompany={staff} />
       {kpi.isPending ? (
         <DashboardSkeleton />
@@ -61,6 +100,8 @@ export function HomePage() {
       ) : (
         <div aria-busy={kpi.isFetching} className={classes.body}>
           <KpiCards kpi={kpi.data} canViewTasks={ability.can('view', 'tasks')} />
+          <CollectionDay company={scoped.company} canViewQueue={userData?.type === 'ADMIN'} />
+          {userData?.type === 'ADMIN' && <PendingOffers />}
           <div className={classes.charts}>
             <Suspense fallback={<ChartsLoading />}>
               <DashboardCharts kpi={kpi.data} types={types.data} />

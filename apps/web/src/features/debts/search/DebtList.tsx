@@ -1,6 +1,7 @@
-import { type Debt, debtsResource, type FilterKeyOf } from '@cobranzas/shared';
+import { useAbility } from '@casl/react';
+import { type AppAbility, type Debt, debtsResource, type FilterKeyOf } from '@cobranzas/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, useCallback, useMemo } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ListParams, retryTransient } from '../../../components/resource/http';
 import { ListResults } from '../../../components/resource/ListTable';
@@ -11,6 +12,8 @@ import { useUrlList } from '../../../components/resource/useListQuery';
 import { formatMoney } from '../../../lib/format';
 import { resourceKeys } from '../../../lib/resourceQueries';
 import { debtSummary } from '../common/api';
+import { AssignAction } from './AssignAction';
+import { filterOf } from './assign';
 import { usePageBalances } from './balances';
 import { DEBT_SORTABLE, debtColumns, debtLabel } from './columns';
 import { DebtFilters, FILTER_NAMES } from './DebtFilters';
@@ -44,15 +47,39 @@ export function DebtList({
   const updated = usePageBalances(ids);
   const columns = useMemo(() => debtColumns({ stage: !fixed?.debtTypeId, updated }), [fixed, updated]);
   const open = useCallback((debt: Debt) => navigate(`/debts/view/${debt.id}`), [navigate]);
+  // Issue 18: an ADMIN chooses rows (any page) and assigns them, or all the filter finds.
+  const admin = useAbility<AppAbility>().can('manage', 'all');
+  const filter = useMemo(() => filterOf(params), [params]);
+  const [selected, setSelected] = useState<Debt[]>([]);
+  const filterKey = JSON.stringify(filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts a new choice
+  useEffect(() => setSelected([]), [filterKey]);
+  const selectedIds = useMemo(() => selected.map((debt) => debt.id), [selected]);
+  const clear = useCallback(() => setSelected([]), []);
 
   return (
     <div className={resource.card}>
       <DebtFilters state={state} update={update} stage={!fixed?.debtTypeId} />
       {totals && !list.loading && !list.forbidden ? <Totals params={params} /> : null}
+      {admin && !list.loading && !list.forbidden ? (
+        <AssignAction
+          selectedIds={selectedIds}
+          filter={filter}
+          total={list.total}
+          estimated={list.estimated}
+          onAssigned={clear}
+        />
+      ) : null}
       {list.forbidden ? (
         <ForbiddenState />
       ) : (
-        <ListResults<Debt> {...view} columns={columns} label={debtLabel} onOpen={open} />
+        <ListResults<Debt>
+          {...view}
+          columns={columns}
+          label={debtLabel}
+          onOpen={open}
+          selection={admin ? { selected, onChange: setSelected } : undefined}
+        />
       )}
     </div>
   );
@@ -63,10 +90,7 @@ export function DebtList({
  * and balance per currency — pesos and dollars are shown apart, never added.
  */
 function Totals({ params }: { params: ListParams }) {
-  const filters = useMemo(() => {
-    const { page: _page, limit: _limit, sort: _sort, order: _order, ...rest } = params;
-    return rest;
-  }, [params]);
+  const filters = useMemo(() => filterOf(params), [params]);
   const summary = useQuery({
     queryKey: resourceKeys(debtsResource).other('summary', filters),
     queryFn: ({ signal }) => debtSummary(filters, signal),

@@ -58,6 +58,10 @@ export function BalanceToDate({ debt }: { debt: Debt }) {
             <Part label="Punitorios" value={money(balance.punitive)} />
             <Part label="Gastos" value={money(balance.services)} />
             <Part label="Pagos" value={money(balance.paid)} />
+            {/* Accepted settlement offers' discounts: they lower the total without being payments. */}
+            {balance.reductions && balance.reductions !== '0.00' ? (
+              <Part label="Quitas" value={money(balance.reductions)} />
+            ) : null}
             <Part label="Total" value={money(balance.total)} strong />
           </dl>
           {balance.plan ? (

@@ -7,6 +7,7 @@ import { DocumentsTab } from '../../documents/DocumentsTab';
 import { EmbargosTab } from '../../embargos/EmbargosTab';
 import { EventsTab } from '../../events/EventsTab';
 import { ObservationsTab } from '../../observations/ObservationsTab';
+import { OffersTab } from '../../offers/OffersTab';
 import { PaymentsTab } from '../../payments/PaymentsTab';
 import { PromisesTab } from '../../promises/PromisesTab';
 import { QuotasTab } from '../../quotas/QuotasTab';
@@ -28,6 +29,7 @@ const TABS: TabDef[] = [
   { value: 'pagos', label: 'Pagos', Component: PaymentsTab },
   { value: 'depositos', label: 'Depósitos', Component: DepositsTab },
   { value: 'promesas', label: 'Promesas', Component: PromisesTab },
+  { value: 'ofertas', label: 'Ofertas', Component: OffersTab },
   { value: 'servicios', label: 'Servicios', Component: ServicesTab },
   { value: 'gestiones', label: 'Gestiones', Component: EventsTab },
   { value: 'observaciones', label: 'Observaciones', Component: ObservationsTab },

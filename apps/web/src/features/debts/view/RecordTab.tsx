@@ -135,6 +135,7 @@ export function RecordTab<
   columns = [],
   actions,
   form,
+  add,
   extra,
   children,
 }: TabProps & {
@@ -157,6 +158,8 @@ export function RecordTab<
   columns?: RecordColumn<T>[];
   actions?: ((record: T, tools: RecordTools<T>) => ReactNode) | undefined;
   form?: RecordForm<In, Out, T>;
+  /** The add button opens this instead of the form's dialog (e.g. the one-step contact dialog). */
+  add?: { label: string; open: () => void };
   /** Shown between the header and the list (e.g. an upload area). */
   extra?: ReactNode;
   /** The list drawn otherwise than as a table (a timeline, notes). */
@@ -181,8 +184,8 @@ export function RecordTab<
       modals={modals}
       title={title}
       count={records.length}
-      addLabel={form?.title}
-      onAdd={canAdd ? editor.add : undefined}
+      addLabel={add?.label ?? form?.title}
+      onAdd={canAdd ? (add?.open ?? editor.add) : undefined}
       query={query}
       extra={extra}
       empty={records.length ? null : empty}

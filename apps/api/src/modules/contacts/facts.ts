@@ -1,0 +1,103 @@
+import {
+  agencyClock,
+  agencyDayStart,
+  type ChannelOwner,
+  type ContactChannel,
+  type ContactContext,
+  insideContactHours,
+  nextDay,
+  weekStart,
+} from '@cobranzas/shared';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../crud';
+import { rowsOf } from '../../db/bulk';
+
+/** What the contact rules read of a debt, its debtor, its company and the agency, in one statement. */
+interface FactsRow {
+  debt_id: number;
+  debtor_id: number;
+  phone: string | null;
+  alt_phone: string | null;
+  email: string | null;
+  phone_owner: ChannelOwner;
+  alt_phone_owner: ChannelOwner;
+  email_owner: ChannelOwner;
+  phone_closed_on: string | null;
+  alt_phone_closed_on: string | null;
+  email_closed_on: string | null;
+  days: number[];
+  hours_from: string;
+  hours_to: string;
+  company_hours: boolean;
+  max_per_day: number | null;
+  max_per_week: number | null;
+  attempts_today: number;
+  attempts_week: number;
+}
+
+/** The bounds of today and of this week (from Monday) at the agency, as instants. */
+export function attemptWindows(now: Date) {
+  const today = agencyClock(now).date;
+  return {
+    dayStart: agencyDayStart(today),
+    weekStart: agencyDayStart(weekStart(today)),
+    dayEnd: agencyDayStart(nextDay(today)),
+  };
+}
+
+/**
+ * The debtor's contact attempts (events with a channel, on any of its debts) since `from` and before
+ * `to`, as a scalar subquery on `debtorId` (a column or a value).
+ */
+export const attemptsOf = (debtorId: unknown, from: string, to: string) =>
+  sql`(SELECT count(*)::int FROM events e JOIN debts dd ON dd.id = e.debt_id
+    WHERE dd.debtor_id = ${debtorId} AND e.channel IS NOT NULL AND e.date >= ${from} AND e.date < ${to})`;
+
+/** The debt's contact facts, or null when it does not exist. The caller checks who may see it. */
+export async function contactFacts(db: Executor, debtId: number, now: Date): Promise<ContactContext | null> {
+  const window = attemptWindows(now);
+  const [row] = rowsOf<FactsRow>(
+    await db.execute(sql`SELECT d.id AS debt_id, d.debtor_id,
+        p.phone, p.alt_phone, p.email, p.phone_owner, p.alt_phone_owner, p.email_owner,
+        p.phone_closed_on::text AS phone_closed_on, p.alt_phone_closed_on::text AS alt_phone_closed_on,
+        p.email_closed_on::text AS email_closed_on,
+        coalesce(c.contact_days, a.contact_days) AS days,
+        left(coalesce(c.contact_from, a.contact_from)::text, 5) AS hours_from,
+        left(coalesce(c.contact_to, a.contact_to)::text, 5) AS hours_to,
+        c.contact_days IS NOT NULL AS company_hours,
+        c.max_attempts_per_day AS max_per_day, c.max_attempts_per_week AS max_per_week,
+        ${attemptsOf(sql`d.debtor_id`, window.dayStart, window.dayEnd)} AS attempts_today,
+        ${attemptsOf(sql`d.debtor_id`, window.weekStart, window.dayEnd)} AS attempts_week
+      FROM debts d
+      JOIN debtors p ON p.id = d.debtor_id
+      JOIN companies c ON c.id = d.company_id
+      CROSS JOIN agency_settings a
+      WHERE d.id = ${debtId} AND a.id = 1`),
+  );
+  if (!row) return null;
+  const hours = { days: row.days.map(Number), from: row.hours_from, to: row.hours_to };
+  const channel = (
+    channel: ContactChannel,
+    value: string | null,
+    owner: ChannelOwner,
+    closedOn: string | null,
+  ) => (value?.trim() ? [{ channel, value, owner, closedOn }] : []);
+  return {
+    debtId: row.debt_id,
+    debtorId: row.debtor_id,
+    channels: [
+      ...channel('PHONE', row.phone, row.phone_owner, row.phone_closed_on),
+      ...channel('ALT_PHONE', row.alt_phone, row.alt_phone_owner, row.alt_phone_closed_on),
+      ...channel('EMAIL', row.email, row.email_owner, row.email_closed_on),
+    ],
+    hours,
+    companyHours: row.company_hours,
+    insideHours: insideContactHours(hours, now),
+    attempts: {
+      today: row.attempts_today,
+      week: row.attempts_week,
+      maxPerDay: row.max_per_day,
+      maxPerWeek: row.max_per_week,
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import {
+  CHANNEL_OWNER_LABELS,
+  CONTACT_CHANNEL_LABELS,
+  type ContactContext,
+  eventsHistoryTypesResource,
+  eventsSubTypesResource,
+  eventsTypesResource,
+} from '@cobranzas/shared';
+import { useEffect, useMemo } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { DateField } from '../../components/resource/DateField';
+import { SelectField, TextareaField, TextField } from '../../components/resource/fields';
+import { useOptions } from '../../components/resource/useOptions';
+import { admittedOutcomes } from '../events/EventForm';
+import { NO_CHANNEL } from './contactForm';
+import classes from './contacts.module.css';
+
+const byName = (record: { name: string }) => record.name;
+
+/** The debtor's open channels, each with whose it is; a closed one («no contactar») is never offered. */
+export function channelOptions(context: ContactContext | undefined) {
+  const open = (context?.channels ?? []).filter((channel) => channel.closedOn === null);
+  return [
+    ...open.map((c) => ({
+      value: c.channel,
+      label: `${CONTACT_CHANNEL_LABELS[c.channel]} · ${c.value}${c.owner === 'DEUDOR' ? '' : ` (${CHANNEL_OWNER_LABELS[c.owner]})`}`,
+    })),
+    { value: NO_CHANNEL, label: 'Sin teléfono ni correo (carta, visita…)' },
+  ];
+}
+
+/**
+ * The contact: its type (focused when the dialog opens), the channel used, sub-type and outcome
+ * (only those of the type, as in EventForm), what was said, an optional promise and an optional next
+ * task. Every control is a plain input in tab order; the selects open as one types (or with the
+ * arrow keys), not on focus, so Tab and Escape keep their meaning.
+ */
+export function ContactFields({ context }: { context: ContactContext | undefined }) {
+  const types = useOptions(eventsTypesResource, byName);
+  const outcomes = useOptions(eventsHistoryTypesResource, byName);
+  const typeId = useWatch({ name: 'eventTypeId' }) as string | null;
+  const subTypes = useOptions(eventsSubTypesResource, byName, !!typeId, { eventTypeId: typeId ?? undefined });
+  const { setValue, getValues } = useFormContext();
+  const type = types.records.find((record) => String(record.id) === typeId);
+  const outcomeOptions = useMemo(() => admittedOutcomes(outcomes.options, type), [outcomes.options, type]);
+  const channels = useMemo(() => channelOptions(context), [context]);
+
+  // A sub-type of the previous type no longer fits; nor an outcome the new type does not admit.
+  useEffect(() => {
+    const current = getValues('eventSubTypeId') as string | null;
+    if (current && !subTypes.records.some((s) => String(s.id) === current)) setValue('eventSubTypeId', null);
+  }, [subTypes.records, getValues, setValue]);
+  useEffect(() => {
+    if (types.loading || outcomes.loading) return;
+    const current = getValues('eventHistoryTypeId') as string | null;
+    if (current && !outcomeOptions.some((o) => o.value === current)) setValue('eventHistoryTypeId', null);
+  }, [outcomeOptions, types.loading, outcomes.loading, getValues, setValue]);
+
+  return (
+    <>
+      <div className={classes.grid}>
+        <SelectField
+          name="eventTypeId"
+          label="Tipo de gestión"
+          data={types.options}
+          withAsterisk
+          searchable
+          openOnFocus={false}
+          allowDeselect={false}
+        />
+        <SelectField
+          name="channel"
+          label="Medio"
+          data={channels}
+          searchable
+          openOnFocus={false}
+          allowDeselect={false}
+          disabled={!context}
+          placeholder={context ? undefined : 'Cargando…'}
+        />
+        <SelectField
+          name="eventSubTypeId"
+          label="Subtipo"
+          data={subTypes.options}
+          searchable
+          openOnFocus={false}
+          clearable
+          disabled={!typeId || subTypes.options.length === 0}
+          placeholder={
+            typeId && !subTypes.loading && subTypes.options.length === 0 ? 'Sin subtipos' : undefined
+          }
+        />
+        <SelectField
+          name="eventHistoryTypeId"
+          label="Resultado"
+          data={outcomeOptions}
+          searchable
+          openOnFocus={false}
+          clearable
+        />
+        <div className={classes.full}>
+          <TextareaField
+            name="description"
+            label="Detalle"
+            minRows={2}
+            placeholder="Qué se habló, qué se acordó… (Ctrl+Enter guarda)"
+          />
+        </div>
+      </div>
+      <fieldset className={classes.group}>
+        <legend>Promesa de pago (opcional)</legend>
+        <div className={classes.grid}>
+          <TextField name="promiseAmount" label="Importe prometido" inputMode="decimal" autoComplete="off" />
+          <DateField name="promiseDate" label="Fecha prometida" />
+        </div>
+      </fieldset>
+      <fieldset className={classes.group}>
+        <legend>Próxima tarea (opcional)</legend>
+        <div className={classes.grid}>
+          <DateField name="taskDate" label="Fecha de la tarea" />
+          <TextField
+            name="taskTime"
+            label="Hora"
+            placeholder="HH:MM"
+            inputMode="numeric"
+            maxLength={5}
+            autoComplete="off"
+          />
+          <div className={classes.full}>
+            <TextField
+              name="taskDescription"
+              label="Nota de la tarea"
+              placeholder="Qué hacer entonces (Enter guarda)"
+              autoComplete="off"
+              data-last-field
+            />
+          </div>
+        </div>
+      </fieldset>
+    </>
+  );
+}

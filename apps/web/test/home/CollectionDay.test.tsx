@@ -72,7 +72,7 @@ describe('the collectors’ day on the dashboard (issue 18)', { timeout: 30_000 
 
   it('gives an ADMIN a row per collector, kept promises as «2 de 3 (66,67 %)»', async () => {
     open('ADMIN', ADMIN_DAY);
-    const table = await screen.findByRole('table', { name: 'Cobradores' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Equipo de cobranza' }, { timeout: 5000 });
     const [, lucia, pablo] = within(table).getAllByRole('row');
     expect(lucia).toHaveTextContent('Lucía Gómez');
     expect(lucia).toHaveTextContent('1.340');
@@ -89,7 +89,7 @@ describe('the collectors’ day on the dashboard (issue 18)', { timeout: 30_000 
     const { requests } = open('GENERAL', EMPTY_COLLECTION_DAY);
     const today = await screen.findByRole('region', { name: 'Promesas de hoy' }, { timeout: 5000 });
     expect(today).toHaveTextContent('Ninguna vence hoy');
-    expect(screen.queryByRole('table', { name: 'Cobradores' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Equipo de cobranza' })).toBeNull();
     expect(requests.some((r) => r.url === '/report/collection-day')).toBe(true);
   });
 

@@ -64,7 +64,7 @@ function Collectors({ collectors, canViewQueue }: { collectors: CollectorFigures
   return (
     <section className={classes.collectors} aria-labelledby="collectors-title">
       <h2 id="collectors-title" className={classes.chartTitle}>
-        Cobradores
+        Equipo de cobranza
       </h2>
       {collectors.length === 0 ? (
         <p className={classes.kpiDetail}>No hay cobradores activos.</p>

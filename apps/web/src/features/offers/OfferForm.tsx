@@ -7,7 +7,7 @@ import {
   percentText,
 } from '@cobranzas/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Skeleton, Table } from '@mantine/core';
+import { Alert, Button, Skeleton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { useResourceMutation } from '../../lib/resourceQueries';
 import { MoneyField } from '../debts/common/MoneyInput';
 import { useMoney } from '../debts/view/currency';
 import classes from '../debts/view/view.module.css';
+import { QuotaPreview } from '../quotas/QuotaPreview';
 import local from '../quotas/quotas.module.css';
 import { createOffer, useOfferTerms } from './api';
 import offerClasses from './offers.module.css';
@@ -175,26 +176,7 @@ function OfferPreviewBox({ preview }: { preview: ReturnType<typeof offerPreview>
           </ul>
         ) : null}
       </Alert>
-      <div className={local.preview}>
-        <Table striped withTableBorder aria-label="Cuotas de la oferta">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Cuota</Table.Th>
-              <Table.Th>Vencimiento</Table.Th>
-              <Table.Th className={classes.right}>Importe</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {preview.quotas.map((row) => (
-              <Table.Tr key={row.number}>
-                <Table.Td>{row.number}</Table.Td>
-                <Table.Td>{formatDate(row.dueDate)}</Table.Td>
-                <Table.Td className={classes.right}>{money(row.amount)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </div>
+      <QuotaPreview quotas={preview.quotas} label="Cuotas de la oferta" />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   toCents,
 } from '@cobranzas/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Skeleton, Table } from '@mantine/core';
+import { Alert, Button, Skeleton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ import { MoneyField } from '../debts/common/MoneyInput';
 import { moneyField, requiredDate } from '../debts/common/schemas';
 import { useBalanceToDate } from '../debts/common/useBalanceToDate';
 import { useMoney } from '../debts/view/currency';
-import classes from '../debts/view/view.module.css';
+import { QuotaPreview } from './QuotaPreview';
 import local from './quotas.module.css';
 
 const schema = z.object({
@@ -115,26 +115,7 @@ function PlanFormFields({
           <MoneyField name="total" label="Total a financiar" description={proposal.note} withAsterisk />
         </div>
         {preview ? (
-          <div className={local.preview}>
-            <Table striped withTableBorder aria-label="Vista previa de las cuotas">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Cuota</Table.Th>
-                  <Table.Th>Vencimiento</Table.Th>
-                  <Table.Th className={classes.right}>Importe</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {preview.map((row) => (
-                  <Table.Tr key={row.number}>
-                    <Table.Td>{row.number}</Table.Td>
-                    <Table.Td>{formatDate(row.dueDate)}</Table.Td>
-                    <Table.Td className={classes.right}>{money(row.amount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
+          <QuotaPreview quotas={preview} label="Vista previa de las cuotas" />
         ) : (
           <p className={local.hint}>Complete los datos para ver las cuotas antes de confirmar.</p>
         )}

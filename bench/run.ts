@@ -6,7 +6,8 @@
  * Ratios to the ceiling are what counts: the machine is shared and noisy, absolute numbers drift.
  * Then the portfolio import of issue 16 (bench/import.ts; runnable alone) on a fresh database each,
  * the balance to date and the PDF receipts of issue 17 (bench/money.ts, bench/receipt.ts; runnable alone),
- * the collector's queue and bulk assignment of issue 18 (bench/queue.ts; runnable alone).
+ * the collector's queue and bulk assignment of issue 18 (bench/queue.ts; runnable alone), and a month's
+ * settlement with its xlsx and PDF of issue 19 (bench/settlements.ts; runnable alone).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,7 @@ import { benchMoney, moneyMarkdown, moneyUnmet } from './money';
 import { prewarm } from './prewarm';
 import { benchQueue, queueMarkdown, queueUnmet } from './queue';
 import { benchReceipts, receiptMarkdown, receiptUnmet } from './receipt';
+import { benchSettlements, settlementMarkdown, settlementUnmet } from './settlements';
 import { measureUserState, USER_STATE_BUDGET, type UserStateCost } from './userState';
 import { measureWeb, webMarkdown, webUnmet } from './web';
 
@@ -356,6 +358,8 @@ const queueResults = await benchQueue(KINDS, port + 60, {
   databaseUrl: PG_URL,
   seconds: SECONDS,
 });
+// A month's settlement of the largest company, its xlsx and PDF, on the same portfolio (issue 19).
+const settlementResults = await benchSettlements(KINDS, port + 80, { debts: DEBTS, databaseUrl: PG_URL });
 const scores = results.find((result) => result.lighthouse)?.lighthouse;
 const out = join(ROOT, 'bench/RESULTS.md');
 const unmet = [
@@ -364,6 +368,7 @@ const unmet = [
   ...receiptUnmet(receiptResults),
   ...moneyUnmet(moneyResults),
   ...queueUnmet(queueResults),
+  ...settlementUnmet(settlementResults),
   ...webUnmet(web),
   ...(scores ? lighthouseUnmet(scores) : []),
 ];
@@ -373,6 +378,7 @@ writeFileSync(
     importMarkdown(imports, started) +
     moneyMarkdown(moneyResults, started) +
     queueMarkdown(queueResults, started) +
+    settlementMarkdown(settlementResults, started) +
     receiptMarkdown(receiptResults) +
     webMarkdown(web) +
     (scores ? lighthouseMarkdown(scores) : ''),

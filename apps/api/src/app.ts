@@ -46,6 +46,8 @@ import { quotasModule } from './modules/quotas';
 import { rateTablesModule } from './modules/rateTables';
 import { receiptsModule } from './modules/receipts';
 import { servicesModule } from './modules/services';
+import { settlementsModule } from './modules/settlements';
+import { settlementFileRoutes } from './modules/settlements/files';
 import { tasksModule } from './modules/tasks';
 import { usersModule } from './modules/users';
 import { usersTypesModule } from './modules/usersTypes';
@@ -228,6 +230,8 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   letterTemplatesModule(app, db);
   agencyModule(app, db, storage);
   receiptsModule(app, db);
+  settlementsModule(app, db);
+  settlementFileRoutes(app, db);
   const tasksService = tasksModule(app, db);
   contactsModule(app, db, { events: eventsService, promises: promisesService, tasks: tasksService });
   reportsModule(app, db);

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ErrorResponse, MESSAGES } from '@cobranzas/shared';
+import { type ErrorResponse, MESSAGES, SETTLEMENT_MESSAGES } from '@cobranzas/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SECURITY_HEADERS } from './security';
@@ -96,6 +96,8 @@ function describe(error: FastifyError): { statusCode: number; body: ErrorRespons
   }
   const pg = pgErrorOf(error);
   if (pg?.code === '23505') return send(409, { message: MESSAGES.conflict });
+  // The trigger that freezes money in a closed settlement (migration 0018).
+  if (pg?.code === 'CB409') return send(409, { message: SETTLEMENT_MESSAGES.settledMoney });
   if (pg?.code === '23503') return send(409, { message: MESSAGES.referenced });
   // A CHECK or NOT NULL the schemas did not catch first is still the client's input.
   if (pg?.code === '23514' || pg?.code === '23502') return send(400, { message: MESSAGES.invalidInput });

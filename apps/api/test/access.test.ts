@@ -157,6 +157,20 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
       body: () => ({ debtId, embargoTypeId, amount: '100', date: '2024-01-01' }),
       patch: () => ({ status: 'TRABADO' }),
     },
+    settlements: {
+      body: () => ({ companyId, to: agencyToday() }),
+      patch: () => ({}),
+      // A CLOSED one of the CLIENTE's company, which it may read. Creating, closing and deleting also
+      // need the ADMIN role (settlements.test.ts covers them per role).
+      fresh: async () => {
+        await create(t.app, admin, 'payments', { debtId, amount: '1', paidAt: '2024-01-01' });
+        const draft = await create(t.app, admin, 'settlements', FIXTURES.settlements.body());
+        const url = `/api/settlements/${draft.id}/close`;
+        expectStatus(await call(t.app, admin, { method: 'PATCH', url }), 200);
+        return draft.id;
+      },
+      operations: ['list', 'read'],
+    },
     documents: {
       body: () => ({}),
       patch: () => ({ fileName: 'otro.pdf' }),

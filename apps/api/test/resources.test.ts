@@ -42,6 +42,8 @@ const CANDIDATES = [
   ...shared.PAYMENT_METHODS,
   ...shared.USER_TYPES,
   ...shared.IMPORT_STATUSES,
+  ...shared.SETTLEMENT_STATUSES,
+  ...shared.CURRENCIES,
 ];
 function sampleFor(definition: ResourceDefinition, filter: string): string {
   const schema = definition.filters[filter];

@@ -65,8 +65,8 @@ describe('the generic form: validation', () => {
     await user.type(field('Razón social'), 'Edenor S.A.');
     await user.type(field('CUIT'), '30500010912');
     expect(field('CUIT')).toHaveValue('30-50001091-2');
-    await user.clear(field('Comisión'));
-    await user.type(field('Comisión'), '12,5');
+    await user.clear(field('Comisión$'));
+    await user.type(field('Comisión$'), '12,5');
     await user.click(save());
     await waitFor(() => expect(router.state.location.pathname).toBe('/companies/list'));
     expect(bodyOf(posts(requests)[0])).toMatchObject({
@@ -168,7 +168,7 @@ describe('the generic form: editing', () => {
     const { user, router } = renderApp('/companies/edit/5');
     await waitFor(() => expect(field('Razón social')).toHaveValue('Edenor S.A.'), { timeout: 3000 });
     expect(field('CUIT')).toHaveValue('30-50001091-2');
-    expect(field('Comisión')).toHaveValue('12,5');
+    expect(field('Comisión$')).toHaveValue('12,5');
     await user.type(field('Teléfono'), '011 4000-1234');
     await user.click(save());
     await waitFor(() => expect(router.state.location.pathname).toBe('/companies/list'));

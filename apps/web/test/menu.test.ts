@@ -38,6 +38,8 @@ describe('sidebar menu (SPEC §2)', () => {
       // Issue 18, first: the collector's day.
       'Cola de trabajo: Mi cola, Carga de cobradores',
       'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales, Importar cartera',
+      // Issue 19: settlements to the client companies.
+      'Rendiciones: Nueva, Listado',
       '# Administración',
       ...Object.entries(ALL_LINKS)
         .slice(1)
@@ -53,6 +55,8 @@ describe('sidebar menu (SPEC §2)', () => {
       '/debts/type/2',
       '/debts/type/3',
       '/imports/list',
+      '/settlements/add',
+      '/settlements/list',
       '/users/add',
       '/users/list',
       '/companies/add',
@@ -88,10 +92,12 @@ describe('sidebar filtering per role (SPEC §6)', () => {
 
   it('GENERAL (view/add/edit Debts, view SystemManagement, manage debtors and tasks) sees everything', () => {
     // …except Agregar in the four catalogs outside SPEC §2, which needs add SystemManagement.
-    // …and «Carga de cobradores», which is the ADMIN's (manage all).
+    // …and «Carga de cobradores» and a new settlement, which are the ADMIN's (manage all).
     expect(menuFor('GENERAL')).toEqual([
       'Cola de trabajo: Mi cola',
-      ...everything.slice(1, -5),
+      everything[1],
+      'Rendiciones: Listado',
+      ...everything.slice(3, -5),
       'Tipos de cobranza: Listar',
       'Resultados de gestión: Listar',
       'Tasas de interés: Listar',
@@ -103,6 +109,8 @@ describe('sidebar filtering per role (SPEC §6)', () => {
   it('CLIENTE (view Debts only): Cobranzas without Nueva, no header, no Deudores, no Agenda', () => {
     expect(menuFor('CLIENTE')).toEqual([
       'Cobranzas: Buscador, Preventivas, Extrajudiciales, Judiciales',
+      // Issue 19: its company's closed settlements.
+      'Rendiciones: Listado',
       'Usuarios: Agregar, Listar',
       'Compañias: Agregar, Listar',
       'Eventos: Agregar, Listar',

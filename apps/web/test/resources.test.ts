@@ -22,6 +22,7 @@ import { PROMISES_TAB } from '../src/features/promises/PromisesTab';
 import { QUOTAS_TAB } from '../src/features/quotas/QuotasTab';
 import { RATE_TABLES_LIST } from '../src/features/rateTables/pages';
 import { SERVICES_TAB } from '../src/features/services/ServicesTab';
+import { SETTLEMENTS_LIST } from '../src/features/settlements/resource';
 import { TASKS_TAB } from '../src/features/tasks/TasksTab';
 import { AGENDA_LIST } from '../src/features/tasks/useAgenda';
 import { USERS_LIST } from '../src/features/users/resource';
@@ -69,6 +70,7 @@ const LISTS: Record<string, AnySpec> = {
   imports: IMPORTS_LIST,
   'rate tables': RATE_TABLES_LIST,
   'letter templates': LETTER_TEMPLATES_LIST,
+  settlements: SETTLEMENTS_LIST,
 };
 
 function asked(spec: AnySpec) {
@@ -106,6 +108,7 @@ describe('every web list agrees with its shared definition (issue 15)', () => {
       EmbargoTypes.list,
       IMPORTS_LIST,
       RATE_TABLES_LIST,
+      SETTLEMENTS_LIST,
     ] as AnySpec[]) {
       expect(asked(spec).sorts.length).toBeGreaterThan(0);
     }

@@ -77,6 +77,10 @@ describe('routes of SPEC §2, each page lazily loaded', () => {
     // Issue 18.
     ['/queue', 'Mi cola'],
     ['/collectors', 'Carga de cobradores'],
+    // Issue 19.
+    ['/settlements/list', 'Rendiciones'],
+    ['/settlements/add', 'Nueva rendición'],
+    ['/settlements/7', 'Rendición'],
   ];
 
   it.each(pages)('%s shows "%s" inside the layout', async (path, title) => {
@@ -158,6 +162,12 @@ describe('route guards (SPEC §6)', () => {
     ['CLIENTE', '/imports/view/1', null],
     ['GENERAL', '/imports/list', 'Importaciones de cartera'],
     ['GENERAL', '/imports/add', 'Importar cartera'],
+    // Settlements (issue 19): whoever views debts lists and opens them; only an ADMIN makes one.
+    ['CLIENTE', '/settlements/list', 'Rendiciones'],
+    ['CLIENTE', '/settlements/add', null],
+    ['GENERAL', '/settlements/list', 'Rendiciones'],
+    ['GENERAL', '/settlements/add', null],
+    ['ADMIN', '/settlements/add', 'Nueva rendición'],
   ];
 
   it.each(cases)('%s on %s', async (role, path, title) => {
@@ -209,6 +219,7 @@ describe('sidebar per role (SPEC §6)', () => {
     expect(groups).toEqual([
       'Cola de trabajo',
       'Cobranzas',
+      'Rendiciones',
       'Usuarios',
       'Compañias',
       'Eventos',

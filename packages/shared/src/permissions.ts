@@ -52,6 +52,8 @@ export const RESOURCE_SUBJECTS = {
   /** Settlement offers (DESIGN.md §10.3, §10.6): approving or rejecting one also needs the ADMIN role. */
   offers: 'Debts',
   embargos: 'Debts',
+  /** Issue 19 (DESIGN.md §10.4, §10.6): creating, closing and deleting one also needs the ADMIN role. */
+  settlements: 'Debts',
   documents: 'Debts',
   report: 'Debts',
   /** Staff only (STAFF_ONLY_RESOURCES): a CLIENTE is refused though it may view Debts. */

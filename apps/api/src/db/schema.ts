@@ -23,6 +23,7 @@ export * from './tables/rateTables';
 export * from './tables/receipts';
 export * from './tables/reductions';
 export * from './tables/services';
+export * from './tables/settlements';
 export * from './tables/tasks';
 export * from './tables/users';
 export * from './tables/usersTypes';

@@ -7,8 +7,10 @@ import {
   collectionTypesReportSchema,
   generalKpiQuerySchema,
   generalKpiSchema,
+  idFilter,
   MESSAGES,
   type TokenPayload,
+  toSettleSchema,
 } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +25,7 @@ import { clientDebtStream, debtBatches } from './clientDebt';
 import { collectionDay } from './collectionDay';
 import { collectionTypesReport } from './collectionTypes';
 import { generalKpi } from './kpi';
+import { toSettle } from './toSettle';
 
 const LABEL = 'reportes';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -141,6 +144,22 @@ export function reportsModule(app: FastifyInstance, db: Db) {
         currency: request.query.currency,
         withCollectors: request.user.type === 'ADMIN',
       });
+    },
+  );
+
+  api.get(
+    '/api/report/to-settle',
+    {
+      schema: {
+        ...docsFor(LABEL),
+        summary: 'Lo cobrado que no está en ninguna rendición cerrada (a rendir), por compañía y moneda',
+        querystring: z.object({ company: idFilter }),
+        response: { 200: toSettleSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const company = await reportCompany(db, request.user, request.query.company);
+      return toSettle(db, company?.id ?? null);
     },
   );
 }

@@ -65,6 +65,7 @@ const debts = () => import('../features/debts/pages');
 const imports = () => import('../features/imports/pages');
 const rateTables = () => import('../features/rateTables/pages');
 const letterTemplates = () => import('../features/letterTemplates/pages');
+const settlements = () => import('../features/settlements/pages');
 /**
  * The portfolio import is staff only (DESIGN.md §10.6, STAFF_ONLY_RESOURCES: the API refuses a
  * CLIENTE though it may view Debts). Among SPEC §6's roles, staff is who may add debts.
@@ -178,6 +179,15 @@ const layoutRoutes: RouteObject[] = [
   { path: 'imports/list', lazy: guarded(...STAFF, imports, (m) => m.ImportsListPage) },
   { path: 'imports/add', lazy: guarded(...STAFF, imports, (m) => m.ImportAddPage) },
   { path: 'imports/view/:id', lazy: guarded(...STAFF, imports, (m) => m.ImportViewPage) },
+
+  // Issue 19: settlements to the client companies, guarded like the debts (a CLIENTE sees its closed
+  // ones); making one is the ADMIN's (the API checks the role too).
+  {
+    path: 'settlements/list',
+    lazy: guarded('view', 'Debts', settlements, (m) => m.SettlementsListPage),
+  },
+  { path: 'settlements/add', lazy: guarded('manage', 'all', settlements, (m) => m.SettlementAddPage) },
+  { path: 'settlements/:id', lazy: guarded('view', 'Debts', settlements, (m) => m.SettlementViewPage) },
 
   // Issue 18: the collector's queue (staff: a CLIENTE has none) and, for an ADMIN, everyone's load.
   {

@@ -18,7 +18,13 @@ export const debtAssignSchema = z
         error: `Se pueden asignar como máximo ${ASSIGN_MAX_IDS} deudas elegidas por vez.`,
       })
       .optional(),
-    filter: z.record(z.string(), z.string()).optional(),
+    // A JSON client may send {"companyId": 3}: numbers and booleans read as the query string would.
+    filter: z
+      .record(
+        z.string(),
+        z.union([z.string(), z.number(), z.boolean()]).transform((value) => String(value)),
+      )
+      .optional(),
   })
   .refine((body) => body.ids !== undefined || body.filter !== undefined, {
     error: 'Indique las deudas: las elegidas (ids) o el filtro de la lista (filter).',

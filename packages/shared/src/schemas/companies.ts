@@ -9,6 +9,7 @@ import {
   requiredText,
   timestamps,
 } from './common';
+import { companyCommissionFields, companyCommissionItemFields } from './companyCommissions';
 import { companyContactFields, companyContactItemFields } from './companyContact';
 import { companyOfferFields, companyOfferItemFields } from './companyOffers';
 
@@ -24,6 +25,7 @@ export const companySchema = z.object({
   commissionRate: z.string(),
   active: z.boolean(),
   promiseGraceDays: z.number().int(),
+  ...companyCommissionItemFields,
   ...companyContactItemFields,
   ...companyOfferItemFields,
   ...timestamps,
@@ -51,6 +53,7 @@ export const companyCreateSchema = z.object({
         .max(60, { error: 'Los días de gracia no pueden superar 60.' }),
     )
     .default(0),
+  ...companyCommissionFields,
   ...companyContactFields,
   ...companyOfferFields,
 });

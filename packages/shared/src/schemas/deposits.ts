@@ -20,6 +20,8 @@ export const depositSchema = z.object({
   account: z.string().nullable(),
   receiptNumber: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The closed settlement that holds it (then it cannot be edited or deleted). */
+  settlementId: z.number().int().nullable(),
   ...timestamps,
 });
 export type Deposit = z.infer<typeof depositSchema>;

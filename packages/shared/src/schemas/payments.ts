@@ -21,6 +21,10 @@ export const paymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   receiptNumber: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Paid by the debtor straight to the client company, as the client reported it (issue 19). */
+  paidToClient: z.boolean(),
+  /** The closed settlement that holds it (then it cannot be edited or deleted). */
+  settlementId: z.number().int().nullable(),
   createdBy: z.number().int().nullable(),
   createdByName: z.string().nullable(),
   ...timestamps,
@@ -33,6 +37,7 @@ export const paymentCreateSchema = z.object({
   method: z.enum(PAYMENT_METHODS).default('EFECTIVO'),
   receiptNumber: optionalText(60),
   notes: optionalText(1000),
+  paidToClient: z.boolean().default(false),
 });
 export const paymentUpdateSchema = partialUpdate(paymentCreateSchema.omit({ debtId: true }));
 export const paymentsResource = defineResource({

@@ -24,6 +24,9 @@ export const companies = pgTable(
     contactName: varchar('contact_name', { length: 120 }),
     // numeric comes back as a string from both drivers: no float ever touches it.
     commissionRate: numeric('commission_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    // A stage's own commission (issue 19); null: commission_rate.
+    commissionRateExtrajudicial: numeric('commission_rate_extrajudicial', { precision: 5, scale: 2 }),
+    commissionRateJudicial: numeric('commission_rate_judicial', { precision: 5, scale: 2 }),
     active: boolean('active').notNull().default(true),
     // Days after a promise's due date that a payment still fulfils it (DESIGN.md §10.3).
     promiseGraceDays: integer('promise_grace_days').notNull().default(0),

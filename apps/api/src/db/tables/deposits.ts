@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { id, money, timestamps } from './columns';
 import { debts } from './debts';
+import { settlements } from './settlements';
 
 export const deposits = pgTable(
   'deposits',
@@ -16,6 +17,8 @@ export const deposits = pgTable(
     account: varchar('account', { length: 60 }),
     receiptNumber: varchar('receipt_number', { length: 60 }),
     notes: text('notes'),
+    // The closed settlement that holds it: then a trigger refuses editing or deleting it.
+    settlementId: integer('settlement_id').references(() => settlements.id),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   date,
   index,
@@ -14,6 +15,7 @@ import { id, money, timestamps } from './columns';
 import { debts } from './debts';
 import { paymentMethodEnum } from './enums';
 import { quotas } from './quotas';
+import { settlements } from './settlements';
 import { users } from './users';
 
 export const payments = pgTable(
@@ -29,6 +31,10 @@ export const payments = pgTable(
     method: paymentMethodEnum('method').notNull().default('EFECTIVO'),
     receiptNumber: varchar('receipt_number', { length: 60 }),
     notes: text('notes'),
+    // Paid by the debtor straight to the client company, as it reported (issue 19).
+    paidToClient: boolean('paid_to_client').notNull().default(false),
+    // The closed settlement that holds it: then a trigger refuses editing or deleting it.
+    settlementId: integer('settlement_id').references(() => settlements.id),
     // Who recorded the money: a user who did cannot be deleted (deactivate instead).
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps,

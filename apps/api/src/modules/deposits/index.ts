@@ -1,8 +1,9 @@
-import { depositsResource } from '@cobranzas/shared';
+import { depositsResource, SETTLEMENT_MESSAGES } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, dateFrom, dateTo, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { deposits } from '../../db/schema';
+import { conflict } from '../../errors';
 import { assertDebtOpen, type DepositedRecord, depositOverdrawn, keepBooksOf } from '../debts/books';
 import { heldDebt, lockDebts, viaDebt } from '../scope';
 
@@ -31,6 +32,14 @@ export function depositsModule(app: FastifyInstance, db: Db) {
       beforeCreate(input, { db }) {
         assertDebtOpen(heldDebt(db, input.debtId).row);
         return input;
+      },
+      // Settled to the company (a closed settlement holds it): frozen.
+      beforeUpdate(input, current) {
+        if (current.settlementId !== null) throw conflict(SETTLEMENT_MESSAGES.settledMoney);
+        return input;
+      },
+      beforeDelete(current) {
+        if (current.settlementId !== null) throw conflict(SETTLEMENT_MESSAGES.settledMoney);
       },
       // Never above the balance it pays (409 naming it); a zero balance cancels the debt.
       afterWrite: keepBooksOf<DepositedRecord>(depositOverdrawn),

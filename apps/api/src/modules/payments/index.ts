@@ -1,4 +1,4 @@
-import { MESSAGES, paymentsResource } from '@cobranzas/shared';
+import { MESSAGES, paymentsResource, SETTLEMENT_MESSAGES } from '@cobranzas/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, dateFrom, dateTo, equals } from '../../crud';
@@ -38,12 +38,15 @@ export function paymentsModule(app: FastifyInstance, db: Db) {
         // The author comes from the token, never from the body.
         return { ...input, createdBy: user.sub };
       },
+      // Settled to the company (a closed settlement holds it): frozen, whatever else applies.
       // The payment of a quota moves with its quota: DELETE /quotas/{id}/payment undoes both.
       beforeUpdate(input, current) {
+        if (current.settlementId !== null) throw conflict(SETTLEMENT_MESSAGES.settledMoney);
         if (current.quotaId !== null) throw conflict(MESSAGES.quotaPaymentLocked);
         return input;
       },
       beforeDelete(current) {
+        if (current.settlementId !== null) throw conflict(SETTLEMENT_MESSAGES.settledMoney);
         if (current.quotaId !== null) throw conflict(MESSAGES.quotaPaymentLocked);
       },
       // Never above the balance it pays (409 naming it); a zero balance cancels the debt.

@@ -12,6 +12,7 @@ import {
   IconMessageCircleCheck,
   IconPercentage,
   IconReceipt,
+  IconReceiptTax,
   IconUserDollar,
   IconUsers,
 } from '@tabler/icons-react';
@@ -34,6 +35,7 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   outcomes: IconMessageCircleCheck,
   rates: IconPercentage,
   queue: IconListCheck,
+  settlements: IconReceiptTax,
 };
 
 const groups = MENU.filter((item): item is MenuGroup => item.kind === 'group');

@@ -14,7 +14,8 @@ export type MenuIcon =
   | 'collectionTypes'
   | 'outcomes'
   | 'rates'
-  | 'queue';
+  | 'queue'
+  | 'settlements';
 
 export type MenuLink = {
   label: string;
@@ -71,6 +72,17 @@ export const MENU: readonly MenuItem[] = [
       { label: 'Judiciales', to: '/debts/type/3' },
       // Not in SPEC §2: the portfolio import (issue 16), staff only (a CLIENTE may not add debts).
       { label: 'Importar cartera', to: '/imports/list', anyOf: [['add', 'Debts']] },
+    ],
+  },
+  // Not in SPEC §2: settlements to the client companies (issue 19); a CLIENTE lists its closed ones.
+  {
+    kind: 'group',
+    label: 'Rendiciones',
+    icon: 'settlements',
+    anyOf: [['view', 'Debts']],
+    links: [
+      { label: 'Nueva', to: '/settlements/add', anyOf: [['manage', 'all']] },
+      { label: 'Listado', to: '/settlements/list' },
     ],
   },
   { kind: 'header', label: 'Administración', anyOf: [['view', 'SystemManagement']] },

@@ -32,6 +32,10 @@ export type FormPageProps<In extends FieldValues, Out, R> = {
   /** Why a record cannot be changed at all (fixed ids), or null. */
   locked?: (record: R) => string | null;
   children: (context: Context<R>) => ReactNode;
+  /** Where the add page goes after saving (default: back to the list), from the saved record. */
+  afterSave?: (saved: R) => string;
+  /** The submit button's label (default «Guardar»). */
+  submitLabel?: string;
   /** Sections under the form on the edit page (related records). */
   after?: (context: Context<R> & { record: R }) => ReactNode;
 };
@@ -112,6 +116,8 @@ function formProps<In extends FieldValues, Out, R>(
     toPayload: props.toPayload,
     label: props.label,
     returnTo,
+    afterSave: props.afterSave as ((saved: unknown) => string) | undefined,
+    submitLabel: props.submitLabel,
   };
 }
 

@@ -24,13 +24,21 @@ export type ListPageProps<D extends ResourceDefinition, T extends Row<D> = Row<D
   columns: readonly ListColumn<T, SortKeyOf<D>>[];
   /** Only the definition's filters. */
   filters?: readonly ListFilter<FilterKeyOf<D>>[];
-  searchPlaceholder: string;
+  /** Without it the list has no search box (its resource searches nothing). */
+  searchPlaceholder?: string;
   /** The export's file name before the date: 'usuarios' → usuarios-2026-11-21.csv. */
   exportName: string;
   /** How a record is named in confirmations and toasts. */
   label: (record: T) => string;
   /** Records that must not be deleted even with permission (fixed ids). */
   deletable?: (record: T) => boolean;
+  /** Overrides the abilities when the API asks more than the subject (an ADMIN-only resource). */
+  canAdd?: boolean;
+  canDelete?: boolean;
+  /** The add button's label (default «Agregar»). */
+  addLabel?: string;
+  /** Where a row leads (default: its edit page). */
+  openPath?: (record: T) => string;
 };
 
 const NO_FILTERS: readonly ListFilter<never>[] = [];
@@ -48,6 +56,9 @@ export function ListPage<D extends ResourceDefinition, T extends Row<D> = Row<D>
   exportName,
   label,
   deletable,
+  addLabel = 'Agregar',
+  openPath,
+  ...rights
 }: ListPageProps<D, T>) {
   const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
@@ -64,13 +75,16 @@ export function ListPage<D extends ResourceDefinition, T extends Row<D> = Row<D>
   });
   const ask = remove.ask;
 
-  const canAdd = ability.can('add', definition.subject);
-  const canDelete = ability.can('delete', definition.subject);
+  const canAdd = rights.canAdd ?? ability.can('add', definition.subject);
+  const canDelete = rights.canDelete ?? ability.can('delete', definition.subject);
 
   // The edit page returns to this exact view (page, filters) after saving.
   const open = useCallback(
-    (record: T) => navigate(`${info.basePath}/edit/${record.id}`, { state: { listSearch: location.search } }),
-    [navigate, info.basePath, location.search],
+    (record: T) =>
+      navigate(openPath ? openPath(record) : `${info.basePath}/edit/${record.id}`, {
+        state: { listSearch: location.search },
+      }),
+    [navigate, info.basePath, location.search, openPath],
   );
   const onDelete = useMemo(
     () =>
@@ -91,7 +105,7 @@ export function ListPage<D extends ResourceDefinition, T extends Row<D> = Row<D>
       </Button>
       {canAdd ? (
         <Button component={Link} to={`${info.basePath}/add`} leftSection={<IconPlus size={18} />}>
-          Agregar
+          {addLabel}
         </Button>
       ) : null}
     </>

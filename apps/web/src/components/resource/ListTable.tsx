@@ -1,6 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
+import { WIDE_UP } from '../../lib/breakpoints';
 import { cellText } from './csv';
 import { emptyStateProps } from './emptyState';
 import { type ListPatch, type ListState, PAGE_SIZES } from './listParams';
@@ -79,20 +80,18 @@ export function ListTable<T extends Identified>({
   rowAttributes,
 }: ListTableProps<T>) {
   const tableColumns = useMemo(() => {
-    const result: DataTableColumn<T>[] = columns.map((column) =>
-      onPhone(
-        {
-          accessor: column.accessor,
-          title: column.title,
-          sortable: column.sortable ?? false,
-          width: column.width,
-          noWrap: column.noWrap,
-          textAlign: column.textAlign,
-          render: (record: T) => (column.render ? column.render(record) : cellText(column, record)),
-        },
-        column.key,
-      ),
-    );
+    const result: DataTableColumn<T>[] = columns.map((column) => {
+      const shown: DataTableColumn<T> = {
+        accessor: column.accessor,
+        title: column.title,
+        sortable: column.sortable ?? false,
+        width: column.width,
+        noWrap: column.noWrap,
+        textAlign: column.textAlign,
+        render: (record: T) => (column.render ? column.render(record) : cellText(column, record)),
+      };
+      return column.wideOnly ? { ...shown, visibleMediaQuery: WIDE_UP } : onPhone(shown, column.key);
+    });
     if (onDelete) {
       result.push({
         accessor: 'acciones',

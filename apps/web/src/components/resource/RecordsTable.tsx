@@ -10,7 +10,7 @@ export type RecordColumn<T> = DataTableColumn<T> & { phone?: boolean };
 /**
  * A record's related records (few, so no paging): the debt file's tabs. Columns without `phone` are
  * left out under 576 px. `actions` adds per-row buttons; `onDelete` a trash button (only passed to
- * who may delete) on the rows `removable` accepts.
+ * who may delete) on the rows `removable` accepts, shown disabled on the rows `locked` explains.
  */
 export function RecordsTable<T extends { id: number }>({
   records,
@@ -19,6 +19,7 @@ export function RecordsTable<T extends { id: number }>({
   actions,
   onDelete,
   removable,
+  locked,
 }: {
   records: T[];
   columns: RecordColumn<T>[];
@@ -27,6 +28,8 @@ export function RecordsTable<T extends { id: number }>({
   onDelete?: ((record: T) => void) | undefined;
   /** Which rows get the trash button (default: all of them). */
   removable?: ((record: T) => boolean) | undefined;
+  /** Why a removable row cannot be deleted now (money already settled), or null. */
+  locked?: ((record: T) => string | null) | undefined;
 }) {
   const all: DataTableColumn<T>[] = columns.map(({ phone, ...column }) => onPhone(column, phone));
   if (actions || onDelete) {
@@ -38,7 +41,11 @@ export function RecordsTable<T extends { id: number }>({
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {actions?.(record)}
           {onDelete && (removable?.(record) ?? true) ? (
-            <DeleteButton name={label(record)} onClick={() => onDelete(record)} />
+            <DeleteButton
+              name={label(record)}
+              onClick={() => onDelete(record)}
+              lockedReason={locked?.(record)}
+            />
           ) : null}
         </Group>
       ),

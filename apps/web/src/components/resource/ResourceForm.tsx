@@ -26,6 +26,10 @@ export type ResourceFormProps<In extends FieldValues, Out> = {
   label: (values: Out) => string;
   /** Where to go after saving or cancelling. */
   returnTo: string;
+  /** Where to go after saving instead (the new record's own page), from the API's answer. */
+  afterSave?: ((saved: unknown) => string) | undefined;
+  /** The submit button's label (default «Guardar»). */
+  submitLabel?: string | undefined;
   children: ReactNode;
 };
 
@@ -43,6 +47,8 @@ export function ResourceForm<In extends FieldValues, Out>({
   toPayload,
   label,
   returnTo,
+  afterSave,
+  submitLabel = 'Guardar',
   children,
 }: ResourceFormProps<In, Out>) {
   const form = useForm<In, unknown, Out>({
@@ -67,14 +73,14 @@ export function ResourceForm<In extends FieldValues, Out>({
     busy.current = true;
     setFormError(null);
     try {
-      await save.mutateAsync({ id, body: toPayload ? toPayload(values) : values });
+      const record = await save.mutateAsync({ id, body: toPayload ? toPayload(values) : values });
       saved.current = true;
       notifications.show({
         color: 'green',
         title: 'Guardado',
         message: `Se guardó ${info.noun} «${label(values)}».`,
       });
-      navigate(returnTo);
+      navigate(afterSave ? afterSave(record) : returnTo);
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, Object.keys(form.getValues())));
     } finally {
@@ -104,7 +110,7 @@ export function ResourceForm<In extends FieldValues, Out>({
                 Cancelar
               </Button>
               <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={18} />}>
-                Guardar
+                {submitLabel}
               </Button>
             </>
           )}

@@ -1,5 +1,6 @@
 /** Form fields bound to the surrounding react-hook-form by name, with the schema's message under each. */
 import {
+  Checkbox,
   MultiSelect,
   type MultiSelectProps,
   PasswordInput,
@@ -102,6 +103,27 @@ export function SwitchField({ name, label, description }: Named & { description?
       control={control}
       render={({ field }) => (
         <Switch
+          ref={field.ref}
+          name={field.name}
+          label={label}
+          description={description}
+          checked={Boolean(field.value)}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
+}
+
+export function CheckboxField({ name, label, description }: Named & { description?: string }) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <Checkbox
           ref={field.ref}
           name={field.name}
           label={label}

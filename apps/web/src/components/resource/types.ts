@@ -16,6 +16,8 @@ export type ListColumn<T, S extends string = string> = ColumnSort<S> & {
   render?: (record: T) => ReactNode;
   /** Still shown on phones (under 576 px); the other columns are left out there. */
   key?: boolean;
+  /** Shown only on wide screens (WIDE_UP): a list with many columns keeps the rest readable. */
+  wideOnly?: boolean;
   width?: number | string;
   /** Keeps the cell on one line (phone numbers, CUITs). */
   noWrap?: boolean;

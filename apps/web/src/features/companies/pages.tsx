@@ -16,6 +16,7 @@ import { activeLabel, formatCuit, formatPercent, percentForInput } from '../../l
 import { ACTIVE_OPTIONS } from '../users/resource';
 import { CONTACT_RULES_EMPTY, ContactRulesFields, contactRulesForm } from './ContactRulesFields';
 import { OFFER_LIMITS_EMPTY, OfferLimitsFields, offerLimitsForm } from './OfferLimitsFields';
+import { StageCommissionFields } from './StageCommissionFields';
 
 type Companies = typeof companiesResource;
 
@@ -85,6 +86,8 @@ const EMPTY: CompanyCreate = {
   address: '',
   contactName: '',
   commissionRate: '0',
+  commissionRateExtrajudicial: '',
+  commissionRateJudicial: '',
   promiseGraceDays: '0',
   active: true,
   ...OFFER_LIMITS_EMPTY,
@@ -107,6 +110,8 @@ function CompanyFormPage({ id }: { id?: string | undefined }) {
         address: company.address ?? '',
         contactName: company.contactName ?? '',
         commissionRate: percentForInput(company.commissionRate),
+        commissionRateExtrajudicial: percentForInput(company.commissionRateExtrajudicial),
+        commissionRateJudicial: percentForInput(company.commissionRateJudicial),
         promiseGraceDays: String(company.promiseGraceDays),
         active: company.active,
         ...offerLimitsForm(company),
@@ -125,6 +130,7 @@ function CompanyFormPage({ id }: { id?: string | undefined }) {
             rightSection="%"
             description="Porcentaje de lo cobrado, hasta dos decimales."
           />
+          <StageCommissionFields />
           <TextField
             name="promiseGraceDays"
             label="Días de gracia de las promesas"

@@ -5,6 +5,7 @@ import { useMoney } from '../debts/view/currency';
 import * as moneyRecord from '../debts/view/moneyRecords';
 import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
 import { ReceiptButton } from '../payments/ReceiptButton';
+import { MoneyMarks, SETTLED_REASON } from '../settlements/marks';
 
 const schema = depositCreateSchema.omit({ debtId: true }).extend(moneyRecord.amountAndDate('depositedAt'));
 /** The tab's list: newest first. */
@@ -19,6 +20,7 @@ export function DepositsTab(props: TabProps) {
       spec={DEPOSITS_TAB}
       title="Depósitos"
       empty="Todavía no se registraron depósitos."
+      locked={(d) => (d.settlementId ? SETTLED_REASON : null)}
       noun={(d) => `el depósito de ${money(d.amount)} del ${formatDate(d.depositedAt)}`}
       label={(d) => `Depósito de ${money(d.amount)} del ${formatDate(d.depositedAt)}`}
       actions={(d) => (
@@ -56,6 +58,11 @@ export function DepositsTab(props: TabProps) {
         { accessor: 'bank', title: 'Banco', phone: true },
         { accessor: 'account', title: 'Cuenta' },
         { accessor: 'receiptNumber', title: 'Comprobante' },
+        {
+          accessor: 'settlementId',
+          title: 'Rendición',
+          render: (d) => <MoneyMarks settlementId={d.settlementId} />,
+        },
         { accessor: 'notes', title: 'Notas' },
       ]}
     />

@@ -1,10 +1,15 @@
-/** The dashboard's calls: GET /report/general-kpi, /report/collection-types, /report/collection-day and the clientDebt file. */
+/**
+ * The dashboard's calls: GET /report/general-kpi, /report/collection-types, /report/collection-day,
+ * /report/to-settle and the clientDebt file.
+ */
 import {
   type CollectionDay,
   collectionDaySchema,
   collectionTypesReportSchema,
   type GeneralKpi,
   generalKpiSchema,
+  type ToSettle,
+  toSettleSchema,
 } from '@cobranzas/shared';
 import { z } from 'zod';
 import { ApiError, api } from '../../lib/api';
@@ -39,6 +44,10 @@ export const getCollectionDay = async (
     collectionDaySchema,
     (await api.get('/report/collection-day', { params: params({ company }), signal })).data,
   );
+
+/** GET /report/to-settle (ADMIN's card): per company and currency, collected and not yet settled. */
+export const getToSettle = async (signal?: AbortSignal): Promise<ToSettle['data']> =>
+  checked(toSettleSchema, (await api.get('/report/to-settle', { signal })).data).data;
 
 export type CollectionTypeTotals = z.infer<typeof collectionTypesReportSchema>['data'][number];
 

@@ -19,6 +19,7 @@ import { DashboardSkeleton } from './DashboardSkeleton';
 import classes from './home.module.css';
 import { KpiCards } from './KpiCards';
 import { PendingOffers } from './PendingOffers';
+import { ToSettle } from './ToSettle';
 import { useDashboardFilters } from './useDashboardFilters';
 
 const byName = (record: { name: string }) => record.name;
@@ -102,6 +103,7 @@ function Dashboard() {
           <KpiCards kpi={kpi.data} canViewTasks={ability.can('view', 'tasks')} />
           <CollectionDay company={scoped.company} canViewQueue={userData?.type === 'ADMIN'} />
           {userData?.type === 'ADMIN' && <PendingOffers />}
+          {userData?.type === 'ADMIN' && <ToSettle />}
           <div className={classes.charts}>
             <Suspense fallback={<ChartsLoading />}>
               <DashboardCharts kpi={kpi.data} types={types.data} />

@@ -5,6 +5,7 @@ import {
   paymentsResource,
   quotasResource,
 } from '@cobranzas/shared';
+import { CheckboxField } from '../../components/resource/fields';
 import { formatDate } from '../../lib/format';
 import { MoneyField } from '../debts/common/MoneyInput';
 import { useMoney } from '../debts/view/currency';
@@ -12,6 +13,7 @@ import * as moneyRecord from '../debts/view/moneyRecords';
 import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
 import classes from '../debts/view/view.module.css';
 import { PaymentFields } from '../quotas/PayDialog';
+import { MoneyMarks, SETTLED_REASON } from '../settlements/marks';
 import { ReceiptButton } from './ReceiptButton';
 
 const schema = paymentCreateSchema.omit({ debtId: true }).extend(moneyRecord.amountAndDate('paidAt'));
@@ -23,7 +25,7 @@ const ALSO = [quotasResource];
 
 /**
  * Pagos: every payment (quota payments included); a payment outside the plan can be added, and
- * deleted. A quota's payment is undone from its quota.
+ * deleted. A quota's payment is undone from its quota; a settled one stays (issue 19).
  */
 export function PaymentsTab(props: TabProps) {
   const money = useMoney();
@@ -36,6 +38,7 @@ export function PaymentsTab(props: TabProps) {
       empty="Todavía no se registraron pagos."
       // A quota's payment is undone from the quota ('Anular pago' in Cuotas), never on its own.
       removable={(p) => p.quotaId === null}
+      locked={(p) => (p.settlementId ? SETTLED_REASON : null)}
       noun={(p) => `el pago de ${money(p.amount)} del ${formatDate(p.paidAt)}`}
       label={(p) => `Pago de ${money(p.amount)} del ${formatDate(p.paidAt)}`}
       actions={(p) => (
@@ -54,12 +57,18 @@ export function PaymentsTab(props: TabProps) {
           method: 'EFECTIVO' as const,
           receiptNumber: '',
           notes: '',
+          paidToClient: false,
         }),
         saved: (values) => `Se registró un pago de ${money(values.amount)}.`,
         fields: (
           <>
             <MoneyField name="amount" label="Importe" withAsterisk />
             <PaymentFields />
+            <CheckboxField
+              name="paidToClient"
+              label="Pagado directamente al cliente"
+              description="El deudor le pagó a la compañía, no a la agencia: se rinde igual, pero no se transfiere."
+            />
             <moneyRecord.NotesField />
           </>
         ),
@@ -72,6 +81,12 @@ export function PaymentsTab(props: TabProps) {
           accessor: 'quotaId',
           title: 'Concepto',
           render: (p) => (p.quotaId ? 'Cuota del plan' : 'Pago a cuenta'),
+        },
+        {
+          accessor: 'settlementId',
+          title: 'Rendición',
+          phone: true,
+          render: (p) => <MoneyMarks settlementId={p.settlementId} paidToClient={p.paidToClient} />,
         },
         { accessor: 'receiptNumber', title: 'Comprobante' },
         {

@@ -130,6 +130,7 @@ export function RecordTab<
   canAdd = perms.add && !isDebtClosed(debt.status),
   canRemove = perms.remove,
   removable,
+  locked,
   noun = () => '',
   label = () => '',
   columns = [],
@@ -151,6 +152,8 @@ export function RecordTab<
   canRemove?: boolean;
   /** The records that may be deleted from this tab (default: all, when canRemove). */
   removable?: (record: T) => boolean;
+  /** Why a record cannot be changed or deleted (already settled), or null: its trash shows disabled. */
+  locked?: (record: T) => string | null;
   /** The record in a sentence: "el pago de $ 100,00 del 01/02/2026". */
   noun?: (record: T) => string;
   /** The row's accessible name. */
@@ -198,6 +201,7 @@ export function RecordTab<
           label={label}
           onDelete={canRemove ? remove.ask : undefined}
           removable={removable}
+          locked={locked}
           actions={actions ? (record) => actions(record, tools) : undefined}
           columns={columns}
         />

@@ -244,6 +244,21 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
     expect(idsOf(await queueOf(collector.token))).toEqual([alternative.id]);
   });
 
+  it('a phone closed later («no contactar») takes the debtor’s debts out at once; reopened, they come back', async () => {
+    const collector = await createUser(t.app, admin, 'GENERAL');
+    const debt = await assigned(collector.id);
+    const edit = async (fields: Record<string, unknown>) =>
+      expectStatus(
+        await call(t.app, admin, { method: 'PATCH', url: `/api/debtors/${debt.debtorId}`, payload: fields }),
+        200,
+      );
+    expect(idsOf(await queueOf(collector.token))).toEqual([debt.id]);
+    await edit({ phoneClosedOn: agencyToday() });
+    expect(idsOf(await queueOf(collector.token))).toEqual([]);
+    await edit({ phoneClosedOn: null });
+    expect(idsOf(await queueOf(collector.token))).toEqual([debt.id]);
+  });
+
   it('the cap per day: a debtor already tried today on another debt is not offered; items carry the attempts', async () => {
     const collector = await createUser(t.app, admin, 'GENERAL');
     const capped = await createCompany(t.app, admin, { maxAttemptsPerDay: 1, maxAttemptsPerWeek: 5 });
@@ -290,5 +305,53 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
     expect(idsOf(await queueOf(collector.token)).sort()).toEqual([first.id, second.id].sort());
     await attempt(first.id);
     expect(await queueOf(collector.token)).toMatchObject({ data: [], total: 0 });
+  });
+  it('the debt’s last contact and first unpaid quota follow its events and quotas (migration 0019)', async () => {
+    const collector = await createUser(t.app, admin, 'GENERAL');
+    const debt = await assigned(collector.id);
+    const facts = async () => {
+      const [row] = (
+        (await t.database.db.execute(
+          sql`SELECT last_contact_at IS NOT NULL AS contacted, next_quota_due::text AS due FROM debts WHERE id = ${debt.id}`,
+        )) as unknown as { rows: { contacted: boolean; due: string | null }[] }
+      ).rows;
+      return row;
+    };
+    const event = (await contact(debt.id, agencyToday())) as { id: number };
+    expect(await facts()).toEqual({ contacted: true, due: null });
+    expect(idsOf(await queueOf(collector.token))).toEqual([]);
+    // The contact moved to nine days ago: back in today's queue; deleted: never contacted.
+    await expectStatus(
+      await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/events/${event.id}`,
+        payload: { date: agencyDayStart(dayFrom(-9)).replace('T00:', 'T12:') },
+      }),
+      200,
+    );
+    expect((await queueOf(collector.token)).data[0]?.reasons[0]?.label).toBe('Sin contacto hace 9 días');
+    await expectStatus(await call(t.app, admin, { method: 'DELETE', url: `/api/events/${event.id}` }), 204);
+    expect(await facts()).toEqual({ contacted: false, due: null });
+    await contact(debt.id, dayFrom(-1));
+    const quota = (await create(t.app, admin, 'quotas', {
+      debtId: debt.id,
+      number: 1,
+      amount: '100.00',
+      dueDate: dayFrom(-5),
+    })) as { id: number };
+    expect(await facts()).toEqual({ contacted: true, due: dayFrom(-5) });
+    expect(codesOf(await queueOf(collector.token), debt.id)).toEqual(['CUOTA_VENCIDA']);
+    // Paid, it is no longer unpaid; the payment undone, it is again.
+    await expectStatus(
+      await call(t.app, admin, { method: 'PATCH', url: `/api/quotas/${quota.id}/pay`, payload: {} }),
+      200,
+    );
+    expect(await facts()).toEqual({ contacted: true, due: null });
+    expect(idsOf(await queueOf(collector.token))).toEqual([]);
+    await expectStatus(
+      await call(t.app, admin, { method: 'DELETE', url: `/api/quotas/${quota.id}/payment` }),
+      204,
+    );
+    expect(await facts()).toEqual({ contacted: true, due: dayFrom(-5) });
   });
 });

@@ -111,7 +111,9 @@ class NamedReadsPool extends pg.Pool {
 }
 
 function createPostgres(connectionString: string, listenTiming?: ListenTiming): Database {
-  const pool = new NamedReadsPool({ connectionString, max: 10 });
+  // No JIT: an OLTP read whose estimate crosses jit_above_cost spent more compiling than running
+  // (the queue at 1M debts: 60 ms of JIT for 35 ms of work; docs/decisions.md «JIT apagado»).
+  const pool = new NamedReadsPool({ connectionString, max: 10, options: '-c jit=off' });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });

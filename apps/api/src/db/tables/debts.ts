@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { collectionTypes, debtTypes } from './catalogs';
 import { id, money, timestamps } from './columns';
 import { companies } from './companies';
@@ -50,6 +61,13 @@ export const debts = pgTable(
     moraAmount: money('mora_amount').notNull().default('0'),
     paidAmount: money('paid_amount').notNull().default('0'),
     balance: money('balance').notNull().default('0'),
+    // The queue's facts, kept by triggers (migration 0019): the latest event's instant and the
+    // earliest due date of an unpaid quota. Without them each queue read probed 5 000 debts' events and quotas.
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
+    nextQuotaDue: date('next_quota_due'),
+    // The latest promise's due date, and whether the debtor has a phone of its own that is open.
+    latestPromiseDue: date('latest_promise_due'),
+    debtorPhoneOpen: boolean('debtor_phone_open').notNull().default(false),
     ...timestamps,
   },
   (t) => [

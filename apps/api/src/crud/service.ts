@@ -165,6 +165,14 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     });
   }
 
+  /**
+   * Items by id, in the order given, as a list page reads them: for ids another query already chose
+   * within the user's reach (the queue's page), one statement instead of a list's two.
+   */
+  async function itemsByIds(ids: number[]): Promise<Item[]> {
+    return (await rowsOf(ids)).map((row) => toJson<Item>(row));
+  }
+
   /** The stored row, locked for the rest of the transaction so before/after images are exact. */
   async function lockRow(tx: Executor, id: number, user: TokenPayload): Promise<Stored> {
     if (options.lock) return options.lock(tx, id, user);
@@ -438,6 +446,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
 
   return {
     list,
+    itemsByIds,
     whereOf,
     read,
     lockRow,

@@ -1,6 +1,5 @@
 import {
   agencyClock,
-  debtsResource,
   formatMoney,
   MESSAGES,
   QUEUE_STALE_DAYS,
@@ -15,7 +14,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { docsFor, errorResponses } from '../../crud';
 import { arrayLiteral, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
-import { debts } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { attemptsOf, attemptWindows } from '../contacts/facts';
 import type { DebtsService } from '../debts/service';
@@ -207,14 +205,9 @@ export function queueModule(app: FastifyInstance, db: Db, debtsService: DebtsSer
         throw new HttpError(403, MESSAGES.forbidden);
       const rows = await queuePage(db, userId, page, limit);
       const ids = rows.map((row) => row.id);
-      const found = ids.length
-        ? await debtsService.list(
-            debtsResource.listQuery.parse({ limit: '100' }),
-            user,
-            sql`${debts.id} = ANY(${arrayLiteral(ids)}::int[])`,
-          )
-        : { data: [] };
-      const byId = new Map(found.data.map((debt) => [(debt as { id: number }).id, debt]));
+      // The queue chose these ids within the user's own debts (staff only: no company scope to apply).
+      const found = await debtsService.itemsByIds(ids);
+      const byId = new Map(found.map((debt) => [(debt as { id: number }).id, debt]));
       const data = rows.flatMap((row) => {
         const debt = byId.get(row.id);
         const attempts = {

@@ -71,6 +71,7 @@ async function undoSettlements(database: Database) {
     for (const table of ['payments', 'deposits'])
       await tx.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER settled_money_frozen`));
     await tx.execute(sql`DELETE FROM settlements`);
+    await tx.execute(sql`DELETE FROM kpi_settled`);
   });
 }
 

@@ -15,23 +15,25 @@ interface Row {
 
 /**
  * The dashboard's «a rendir» (issue 19): per company and currency, the payments and deposits in no
- * closed settlement (settlement_id IS NULL; a draft does not mark them): how many, how much, and
- * the earliest date. A payment's currency is its debt's. `companyId` null: every company.
+ * closed settlement (a draft does not mark them): how many, how much, and the earliest date. Read
+ * from the summaries: kpi_collected (every movement, kept by triggers) less kpi_settled (written when
+ * a settlement closes), per day. Summing the payments themselves took 0,5–2,8 s at 1M debts.
+ * `companyId` null: every company.
  */
 export async function toSettle(db: Db, companyId: number | null): Promise<ToSettle> {
-  // The company filter goes on debts so that one company's report starts from its debts' index.
-  const ofCompany = companyId === null ? sql`true` : sql`debts.company_id = ${companyId}`;
+  const ofCompany = companyId === null ? sql`true` : sql`c.company_id = ${companyId}`;
   const rows = rowsOf<Row>(
-    await db.execute(sql`SELECT debts.company_id, companies.name AS company_name, debts.currency,
-        count(*)::int AS items, sum(m.amount)::text AS amount, min(m.day)::text AS since
-      FROM (SELECT debt_id, amount, paid_at AS day FROM payments WHERE settlement_id IS NULL
-            UNION ALL
-            SELECT debt_id, amount, deposited_at FROM deposits WHERE settlement_id IS NULL) m
-        JOIN debts ON debts.id = m.debt_id
-        JOIN companies ON companies.id = debts.company_id
+    await db.execute(sql`SELECT c.company_id, companies.name AS company_name, c.currency,
+        sum(c.movements - coalesce(s.movements, 0))::int AS items,
+        sum(c.amount - coalesce(s.amount, 0))::text AS amount,
+        min(c.day) FILTER (WHERE c.movements > coalesce(s.movements, 0))::text AS since
+      FROM kpi_collected c
+        LEFT JOIN kpi_settled s ON s.company_id = c.company_id AND s.day = c.day AND s.currency = c.currency
+        JOIN companies ON companies.id = c.company_id
       WHERE ${ofCompany}
-      GROUP BY debts.company_id, companies.name, debts.currency
-      ORDER BY companies.name, debts.company_id, debts.currency`),
+      GROUP BY c.company_id, companies.name, c.currency
+      HAVING sum(c.movements - coalesce(s.movements, 0)) > 0
+      ORDER BY companies.name, c.company_id, c.currency`),
   );
   return {
     data: rows.map((row) => ({

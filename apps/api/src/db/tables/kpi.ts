@@ -37,6 +37,22 @@ export const kpiCollected = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.currency] })],
 );
 
+/**
+ * Of kpi_collected, what closed settlements hold (issue 19): written when a settlement closes (its
+ * money is frozen from then on, so it never moves). Collected − settled is the dashboard's «a rendir».
+ */
+export const kpiSettled = pgTable(
+  'kpi_settled',
+  {
+    companyId: integer('company_id').notNull(),
+    day: date('day').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    movements: integer('movements').notNull().default(0),
+    amount: total('amount'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.currency] })],
+);
+
 /** Quotas not yet paid (PENDIENTE, EN_MORA) per company, due date and currency: amount + mora. */
 export const kpiUnpaidQuotas = pgTable(
   'kpi_unpaid_quotas',

@@ -58,6 +58,13 @@ export async function closeDraft(tx: Executor, id: number, user: TokenPayload): 
       SELECT ((SELECT count(*) FROM paid) + (SELECT count(*) FROM deposited))::integer AS n`),
   );
   if (Number(marked?.n) !== current.items) throw conflict(SETTLEMENT_MESSAGES.changedSinceDraft);
+  // The dashboard's «a rendir» is kpi_collected − kpi_settled: this money is settled, per day.
+  await tx.execute(sql`
+    INSERT INTO kpi_settled AS k (company_id, day, currency, movements, amount)
+    SELECT ${current.companyId}::integer, date, ${current.currency}::currency, count(*), sum(amount)
+    FROM settlement_lines WHERE settlement_id = ${id}::integer GROUP BY date ORDER BY date
+    ON CONFLICT (company_id, day, currency)
+    DO UPDATE SET movements = k.movements + EXCLUDED.movements, amount = k.amount + EXCLUDED.amount`);
 
   // Last: the counter's row stays locked until COMMIT, so it is held as briefly as possible.
   const [taken] = await tx

@@ -301,6 +301,23 @@ forEachBackend('settlements to client companies (DESIGN.md §10.4)', (backend) =
     expect((await close((await draft(companyId)).id)).number).toBe(closed.number + 1);
   });
 
+  it('a debt with settled money keeps its company and currency (409); its other fields still change', async () => {
+    const companyId = await company();
+    const other = await company();
+    const debtId = await debt(companyId);
+    await pay(debtId, '100.00');
+    await close((await draft(companyId)).id);
+    for (const payload of [{ companyId: other }, { currency: 'USD' }]) {
+      const response = await call(t.app, admin, { method: 'PATCH', url: `/api/debts/${debtId}`, payload });
+      expectStatus(response, 409);
+      expect(response.body.message).toBe(SETTLEMENT_MESSAGES.settledDebtStays);
+    }
+    expectStatus(
+      await call(t.app, admin, { method: 'PATCH', url: `/api/debts/${debtId}`, payload: { notes: 'sigue' } }),
+      200,
+    );
+  });
+
   it('undoing the payment of a settled quota → 409 (DELETE /quotas/{id}/payment)', async () => {
     const companyId = await company();
     const debtId = await debt(companyId);

@@ -84,4 +84,6 @@ export const SETTLEMENT_MESSAGES = {
   changedSinceDraft:
     'Algunos pagos o depósitos de este borrador cambiaron o ya se rindieron en otra rendición: borre el borrador y genere uno nuevo.',
   settledMoney: 'Este pago o depósito ya fue rendido a la compañía: no se puede modificar ni borrar.',
+  settledDebtStays:
+    'La deuda tiene pagos ya rendidos a su compañía: no se puede cambiar de compañía ni de moneda.',
 } as const;

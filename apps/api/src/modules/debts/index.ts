@@ -34,6 +34,7 @@ import { dniLookup } from './byDni';
 import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
 import { DEBT_SEARCH_COLUMNS, debtSearch } from './search';
 import type { DebtsService } from './service';
+import { keepSettledWhereTheyAre } from './settled';
 import { stageChangeRoute } from './stage';
 import { statusChangeRoute } from './status';
 import { summaryRoute } from './summary';
@@ -97,6 +98,7 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
         if ('debtTypeId' in input) throw badRequest('debtTypeId', MESSAGES.useStageChange);
         if ('status' in input) throw badRequest('status', MESSAGES.useStatusChange);
         await checkAssignee(db, input, current);
+        await keepSettledWhereTheyAre(db, input, current);
         return input;
       },
       // The stored totals start at (a trigger) and follow the original amount, never below what is paid.

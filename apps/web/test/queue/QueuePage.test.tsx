@@ -42,7 +42,10 @@ const ITEMS: QueueItem[] = [
     ],
     65,
   ),
-  item(22, 'López', [{ code: 'CUOTA_VENCIDA', label: 'Cuota vencida el 01/11/2026' }], 36),
+  {
+    ...item(22, 'López', [{ code: 'CUOTA_VENCIDA', label: 'Cuota vencida el 01/11/2026' }], 36),
+    attempts: { today: 1, week: 2, maxPerDay: 3, maxPerWeek: null },
+  },
   item(23, 'Martínez', [{ code: 'SIN_CONTACTO', label: 'Nunca contactada' }], 36),
 ];
 
@@ -94,6 +97,11 @@ describe('«Mi cola» (issue 18)', { timeout: 30_000 }, () => {
     expect(within(first).getByText('Sin contacto hace 9 días')).toBeInTheDocument();
     expect(within(first).getByText('65')).toBeInTheDocument();
     expect(within(rowOf(/Abrir deuda N\.º 22/)).getByText('Cuota vencida el 01/11/2026')).toBeInTheDocument();
+    // The debtor's attempts, against the company's caps where it set them.
+    expect(within(first).getByText('Hoy 0')).toBeInTheDocument();
+    expect(within(first).getByText('Semana 0')).toBeInTheDocument();
+    expect(within(rowOf(/Abrir deuda N\.º 22/)).getByText('Hoy 1 de 3')).toBeInTheDocument();
+    expect(within(rowOf(/Abrir deuda N\.º 22/)).getByText('Semana 2')).toBeInTheDocument();
     // A GENERAL sees his own queue: no collector to choose, no userId sent.
     expect(screen.queryByRole('combobox', { name: 'Cola de' })).not.toBeInTheDocument();
     expect(queueCalls(requests)[0]?.params).toEqual({ page: 1, limit: 25 });

@@ -17,6 +17,13 @@ const REASON_TONES: Record<string, Tone> = {
   SIN_CONTACTO: 'gray',
 };
 
+/** «1 de 3» under a cap, «1» without one. */
+const ofCap = (n: number, max: number | null) => (max === null ? String(n) : `${n} de ${max}`);
+
+/** The debtor's contact attempts (any of its debts), against the company's caps (issue 18). */
+export const attemptsText = ({ attempts }: QueueItem) =>
+  `Hoy ${ofCap(attempts.today, attempts.maxPerDay)} · semana ${ofCap(attempts.week, attempts.maxPerWeek)}`;
+
 export const queueRowLabel = (row: QueueRow) => `deuda N.º ${row.debt.id} de ${personName(row.debt.debtor)}`;
 
 export const QUEUE_COLUMNS: ListColumn<QueueRow>[] = [
@@ -45,6 +52,18 @@ export const QUEUE_COLUMNS: ListColumn<QueueRow>[] = [
           </li>
         ))}
       </ul>
+    ),
+  },
+  {
+    accessor: 'attempts',
+    title: 'Intentos',
+    text: attemptsText,
+    // Stacked, so the column stays narrow and the score fits at 1366 px.
+    render: ({ attempts }) => (
+      <span className={classes.attempts}>
+        <span>Hoy {ofCap(attempts.today, attempts.maxPerDay)}</span>
+        <span>Semana {ofCap(attempts.week, attempts.maxPerWeek)}</span>
+      </span>
     ),
   },
   { accessor: 'score', title: 'Puntaje', textAlign: 'right', width: 90, text: (row) => String(row.score) },

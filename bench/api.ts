@@ -10,6 +10,13 @@ import autocannon from 'autocannon';
 export const ROOT = join(import.meta.dirname, '..');
 const SECRET = 'bench-secret-bench-secret-bench-secret-bench-secret-0123456789';
 
+/** `--name value` from the command line, else `fallback`. */
+export function cliArg(name: string, fallback: string): string {
+  const argv = process.argv.slice(2);
+  const index = argv.indexOf(`--${name}`);
+  return index >= 0 ? (argv[index + 1] ?? fallback) : fallback;
+}
+
 export interface Measure {
   name: string;
   connections: number;

@@ -24,7 +24,7 @@ import { BENCH_ADMIN_PASSWORD } from '../apps/api/bench/data';
 import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES, PLACES, STREETS } from '../apps/api/src/demo/data';
 import { cuilFor } from '../apps/api/src/demo/people';
 import { readRows } from '../apps/api/src/modules/imports/parse/rows';
-import { login, memoryOf, ROOT, startApi, writeSection } from './api';
+import { cliArg, login, memoryOf, ROOT, startApi, writeSection } from './api';
 
 export type ImportDbKind = 'pglite' | 'postgres';
 
@@ -566,18 +566,14 @@ export const writeImportSection = (section: string) => writeSection(IMPORT_SECTI
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const argv = process.argv.slice(2);
-  const arg = (name: string, fallback: string) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? (argv[index + 1] ?? fallback) : fallback;
-  };
   const started = new Date();
   const results = await benchImports(
-    arg('db', 'postgres,pglite').split(',').filter(Boolean) as ImportDbKind[],
-    Number(arg('port', '3800')),
+    cliArg('db', 'postgres,pglite').split(',').filter(Boolean) as ImportDbKind[],
+    Number(cliArg('port', '3800')),
     {
-      rows: Number(arg('rows', '100000')),
-      databaseUrl: arg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench_import'),
-      readers: Number(arg('readers', '4')),
+      rows: Number(cliArg('rows', '100000')),
+      databaseUrl: cliArg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench_import'),
+      readers: Number(cliArg('readers', '4')),
     },
   );
   // A diagnostic run (other sizes or readers, --no-write) leaves bench/RESULTS.md as it is.

@@ -11,7 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import { agencyToday, cuitCheckDigit } from '@cobranzas/shared';
 import { BENCH_ADMIN_PASSWORD } from '../apps/api/bench/data';
-import { load, login, type Measure, startApi, writeSection } from './api';
+import { cliArg, load, login, type Measure, startApi, writeSection } from './api';
 import { freshDatabase, type ImportDbKind } from './import';
 
 export const MONEY_BUDGET = { p99Ms: { postgres: 50, pglite: null } as Record<ImportDbKind, number | null> };
@@ -156,17 +156,13 @@ ${rows.join('\n')}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const argv = process.argv.slice(2);
-  const arg = (name: string, fallback: string) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? (argv[index + 1] ?? fallback) : fallback;
-  };
   const started = new Date();
   const results = await benchMoney(
-    arg('db', 'postgres,pglite').split(',').filter(Boolean) as ImportDbKind[],
-    Number(arg('port', '3850')),
+    cliArg('db', 'postgres,pglite').split(',').filter(Boolean) as ImportDbKind[],
+    Number(cliArg('port', '3850')),
     {
-      databaseUrl: arg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench_money'),
-      seconds: Number(arg('seconds', '10')),
+      databaseUrl: cliArg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench_money'),
+      seconds: Number(cliArg('seconds', '10')),
     },
   );
   if (!argv.includes('--no-write'))

@@ -15,17 +15,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import {
   BENCH_ADMIN_PASSWORD,
   BENCH_COLLECTORS,
   type DataOptions,
   generate,
+  openData,
   parseDataArgs,
 } from '../apps/api/bench/data';
-import { loadConfig } from '../apps/api/src/config';
-import { createDatabase } from '../apps/api/src/db/client';
-import { load, login, type Measure, startApi, writeSection } from './api';
+import { cliArg, load, login, type Measure, startApi, writeSection } from './api';
 
 type DbKind = 'postgres' | 'pglite';
 export const QUEUE_BUDGET = {
@@ -49,7 +47,7 @@ async function hasData(options: DataOptions): Promise<boolean> {
   if (options.db === 'pglite') {
     if (!existsSync(join(options.dir, 'pglite'))) return false;
   }
-  const database = await openDb(options).catch(() => null);
+  const database = await openData(options).catch(() => null);
   if (!database) return false;
   try {
     const [row] = (
@@ -65,25 +63,6 @@ async function hasData(options: DataOptions): Promise<boolean> {
   } finally {
     await database.close();
   }
-}
-
-async function openDb(options: DataOptions) {
-  if (options.db === 'postgres') {
-    // Without the database, createDatabase would fail later and less clearly.
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    await client.connect();
-    await client.end();
-  }
-  const database = await createDatabase(
-    loadConfig({
-      DATA_DIR: options.dir,
-      ...(options.db === 'postgres' ? { DATABASE_URL: options.databaseUrl } : {}),
-      JWT_SECRET: 'x'.repeat(32),
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-    }),
-  );
-  await database.migrate();
-  return database;
 }
 
 async function api<T>(base: string, token: string, path: string, init: RequestInit = {}): Promise<T> {
@@ -110,7 +89,7 @@ export async function benchQueue(
       await generate(options);
     }
     // Contact hours all week, all day: a run at night or on a Sunday would otherwise time an empty queue.
-    const setup = await openDb(options);
+    const setup = await openData(options);
     try {
       await setup.db.execute(sql`UPDATE agency_settings SET contact_days = '{1,2,3,4,5,6,7}',
         contact_from = '00:00', contact_to = '24:00'`);
@@ -160,7 +139,7 @@ export async function benchQueue(
       await server.stop();
     }
     // The generator's spread again (debt g → collector g mod 200), for the next runs and cases.
-    const database = await openDb(options);
+    const database = await openData(options);
     try {
       await database.db.execute(sql`UPDATE debts d SET assigned_user_id = u.first + d.id % ${BENCH_COLLECTORS}
         FROM (SELECT min(id) AS first FROM users WHERE alias LIKE 'gestor%') u
@@ -214,18 +193,14 @@ ${rows.join('\n')}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const argv = process.argv.slice(2);
-  const arg = (key: string, fallback: string) => {
-    const index = argv.indexOf(`--${key}`);
-    return index >= 0 ? (argv[index + 1] ?? fallback) : fallback;
-  };
   const started = new Date();
   const results = await benchQueue(
-    arg('db', 'postgres,pglite').split(',').filter(Boolean) as DbKind[],
+    cliArg('db', 'postgres,pglite').split(',').filter(Boolean) as DbKind[],
     3960,
     {
-      debts: Number(arg('debts', '1000000')),
-      databaseUrl: arg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench'),
-      seconds: Number(arg('seconds', '10')),
+      debts: Number(cliArg('debts', '1000000')),
+      databaseUrl: cliArg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench'),
+      seconds: Number(cliArg('seconds', '10')),
     },
   );
   if (!argv.includes('--no-write'))

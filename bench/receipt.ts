@@ -28,7 +28,7 @@ import { seed } from '../apps/api/src/db/seed';
 import { loadAgency } from '../apps/api/src/pdf/letterhead';
 import { receiptDocument } from '../apps/api/src/pdf/receipt';
 import { renderPdf } from '../apps/api/src/pdf/render';
-import { writeSection } from './api';
+import { cliArg, writeSection } from './api';
 
 export type ReceiptDbKind = 'pglite' | 'postgres';
 
@@ -382,14 +382,10 @@ export function receiptMarkdown(results: ReceiptBenchResult[]): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const argv = process.argv.slice(2);
-  const arg = (name: string, fallback: string) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? (argv[index + 1] ?? fallback) : fallback;
-  };
-  const kinds = arg('db', 'postgres,pglite').split(',').filter(Boolean) as ReceiptDbKind[];
+  const kinds = cliArg('db', 'postgres,pglite').split(',').filter(Boolean) as ReceiptDbKind[];
   const results = await benchReceipts(kinds, {
-    receipts: Number(arg('receipts', '300')),
-    databaseUrl: arg('database-url', 'postgres://postgres@127.0.0.1:5432/postgres'),
+    receipts: Number(cliArg('receipts', '300')),
+    databaseUrl: cliArg('database-url', 'postgres://postgres@127.0.0.1:5432/postgres'),
   });
   console.log(`\n${receiptMarkdown(results)}`);
   if (!argv.includes('--no-write'))

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { BENCH_ADMIN_PASSWORD, BENCH_LAST_NAMES, generate, parseDataArgs } from '../apps/api/bench/data';
 import {
+  cliArg,
   type LoadCase,
   load,
   login,
@@ -37,15 +38,10 @@ import { measureUserState, USER_STATE_BUDGET, type UserStateCost } from './userS
 import { measureWeb, webMarkdown, webUnmet } from './web';
 
 type DbKind = 'pglite' | 'postgres';
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const index = argv.indexOf(`--${name}`);
-  return index >= 0 ? (argv[index + 1] ?? fallback) : fallback;
-};
-const DEBTS = Number(arg('debts', '1000000'));
-const SECONDS = Number(arg('seconds', '10'));
-const KINDS = arg('db', 'postgres,pglite').split(',').filter(Boolean) as DbKind[];
-const PG_URL = arg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench');
+const DEBTS = Number(cliArg('debts', '1000000'));
+const SECONDS = Number(cliArg('seconds', '10'));
+const KINDS = cliArg('db', 'postgres,pglite').split(',').filter(Boolean) as DbKind[];
+const PG_URL = cliArg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench');
 
 /** Data of this size is there already (the generator takes minutes: reuse it). */
 async function hasData(kind: DbKind, dir: string): Promise<boolean> {

@@ -12,10 +12,14 @@
  */
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { BENCH_ADMIN_PASSWORD, type DataOptions, generate, parseDataArgs } from '../apps/api/bench/data';
-import { loadConfig } from '../apps/api/src/config';
-import { createDatabase } from '../apps/api/src/db/client';
-import { login, startApi, writeSection } from './api';
+import {
+  BENCH_ADMIN_PASSWORD,
+  type DataOptions,
+  generate,
+  openData,
+  parseDataArgs,
+} from '../apps/api/bench/data';
+import { cliArg, login, startApi, writeSection } from './api';
 
 type DbKind = 'postgres' | 'pglite';
 export const SETTLEMENT_BUDGET = {
@@ -32,25 +36,12 @@ export interface SettlementBenchResult {
   month: { items: number; draftSeconds: number; xlsxSeconds: number; xlsxBytes: number; pdfSeconds: number };
 }
 
-async function openDb(options: DataOptions) {
-  const database = await createDatabase(
-    loadConfig({
-      DATA_DIR: options.dir,
-      ...(options.db === 'postgres' ? { DATABASE_URL: options.databaseUrl } : {}),
-      JWT_SECRET: 'x'.repeat(32),
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-    }),
-  );
-  await database.migrate();
-  return database;
-}
-
-type Database = Awaited<ReturnType<typeof openDb>>;
+type Database = Awaited<ReturnType<typeof openData>>;
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The generated data is there with this many debts. */
 async function debtCount(options: DataOptions): Promise<number> {
-  const database = await openDb(options).catch(() => null);
+  const database = await openData(options).catch(() => null);
   if (!database) return 0;
   try {
     return (
@@ -106,7 +97,7 @@ export async function benchSettlements(
       console.log(`Generando ${debts.toLocaleString('es-AR')} deudas en ${kind}…`);
       await generate(options);
     }
-    const setup = await openDb(options);
+    const setup = await openData(options);
     let company: { id: number; debts: number };
     try {
       await undoSettlements(setup);
@@ -163,7 +154,7 @@ export async function benchSettlements(
       });
     } finally {
       await server.stop();
-      const cleanup = await openDb(options);
+      const cleanup = await openData(options);
       await undoSettlements(cleanup).finally(() => cleanup.close());
     }
     port += 10;
@@ -218,17 +209,13 @@ ${lines.join('\n')}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const argv = process.argv.slice(2);
-  const arg = (key: string, fallback: string) => {
-    const index = argv.indexOf(`--${key}`);
-    return index >= 0 ? (argv[index + 1] ?? fallback) : fallback;
-  };
   const started = new Date();
   const results = await benchSettlements(
-    arg('db', 'postgres,pglite').split(',').filter(Boolean) as DbKind[],
+    cliArg('db', 'postgres,pglite').split(',').filter(Boolean) as DbKind[],
     3980,
     {
-      debts: Number(arg('debts', '1000000')),
-      databaseUrl: arg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench'),
+      debts: Number(cliArg('debts', '1000000')),
+      databaseUrl: cliArg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench'),
     },
   );
   if (!argv.includes('--no-write'))

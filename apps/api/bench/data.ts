@@ -286,6 +286,26 @@ async function dropGinIndexes(db: Db): Promise<string[]> {
   return rows.map((row) => row.indexdef);
 }
 
+/** The generated database, migrated, for a bench's own setup (its server is started apart). */
+export async function openData(options: DataOptions) {
+  if (options.db === 'postgres') {
+    // Without the database, createDatabase would fail later and less clearly.
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    await client.connect();
+    await client.end();
+  }
+  const database = await createDatabase(
+    loadConfig({
+      DATA_DIR: options.dir,
+      ...(options.db === 'postgres' ? { DATABASE_URL: options.databaseUrl } : {}),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    }),
+  );
+  await database.migrate();
+  return database;
+}
+
 /** Generates the data; returns seconds per step. */
 export async function generate(options: DataOptions, log: (line: string) => void = console.log) {
   if (options.db === 'postgres') await recreatePostgres(options.databaseUrl);

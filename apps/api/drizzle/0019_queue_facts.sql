@@ -2,49 +2,14 @@ ALTER TABLE "debts" ADD COLUMN "last_contact_at" timestamp with time zone;--> st
 ALTER TABLE "debts" ADD COLUMN "next_quota_due" date;--> statement-breakpoint
 ALTER TABLE "debts" ADD COLUMN "latest_promise_due" date;--> statement-breakpoint
 ALTER TABLE "debts" ADD COLUMN "debtor_phone_open" boolean DEFAULT false NOT NULL;--> statement-breakpoint
--- The queue's facts on the debt (issue 18): kept per statement from the changed rows, so a plan of
--- 120 quotas or an import's events update each debt once.
-CREATE FUNCTION debts_last_contact_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+-- The queue's facts on the debt (issue 18). Each fact has a function that sets it for some debts;
+-- one trigger function, per statement, hands it the debts the changed rows belong to: a plan of
+-- 120 quotas or an import's events refresh each debt once.
+CREATE FUNCTION debts_last_contact_refresh(debt_ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE debts d SET last_contact_at = x.at
-  FROM (
-    SELECT c.debt_id, (SELECT max(e.date) FROM events e WHERE e.debt_id = c.debt_id) AS at
-    FROM (SELECT debt_id FROM changed_old UNION SELECT debt_id FROM changed_new) c
-  ) x
-  WHERE d.id = x.debt_id AND d.last_contact_at IS DISTINCT FROM x.at;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
--- An insert can only move the latest contact forward: no need to read the debt's other events.
-CREATE FUNCTION debts_last_contact_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE debts d SET last_contact_at = x.at
-  FROM (SELECT debt_id, max(date) AS at FROM changed_new GROUP BY debt_id) x
-  WHERE d.id = x.debt_id AND (d.last_contact_at IS NULL OR d.last_contact_at < x.at);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER debts_last_contact_insert AFTER INSERT ON events REFERENCING NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION debts_last_contact_insert();
---> statement-breakpoint
-CREATE TRIGGER debts_last_contact_update AFTER UPDATE ON events
-  REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION debts_last_contact_refresh();
---> statement-breakpoint
--- A DELETE has no new rows: the function reads an empty changed_new from this one-column stand-in.
-CREATE FUNCTION debts_last_contact_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE debts d SET last_contact_at = x.at
-  FROM (
-    SELECT c.debt_id, (SELECT max(e.date) FROM events e WHERE e.debt_id = c.debt_id) AS at
-    FROM (SELECT DISTINCT debt_id FROM changed_old) c
-  ) x
-  WHERE d.id = x.debt_id AND d.last_contact_at IS DISTINCT FROM x.at;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER debts_last_contact_delete AFTER DELETE ON events REFERENCING OLD TABLE AS changed_old
-  FOR EACH STATEMENT EXECUTE FUNCTION debts_last_contact_delete();
+  FROM (SELECT c.id, (SELECT max(e.date) FROM events e WHERE e.debt_id = c.id) AS at FROM unnest(debt_ids) AS c(id)) x
+  WHERE d.id = x.id AND d.last_contact_at IS DISTINCT FROM x.at;
+$$;
 --> statement-breakpoint
 CREATE FUNCTION debts_next_quota_refresh(debt_ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE debts d SET next_quota_due = x.due
@@ -56,33 +21,55 @@ CREATE FUNCTION debts_next_quota_refresh(debt_ids integer[]) RETURNS void LANGUA
   WHERE d.id = x.id AND d.next_quota_due IS DISTINCT FROM x.due;
 $$;
 --> statement-breakpoint
-CREATE FUNCTION debts_next_quota_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION debts_latest_promise_refresh(debt_ids integer[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE debts d SET latest_promise_due = x.due
+  FROM (SELECT c.id, (SELECT max(p.due_date) FROM promises p WHERE p.debt_id = c.id) AS due FROM unnest(debt_ids) AS c(id)) x
+  WHERE d.id = x.id AND d.latest_promise_due IS DISTINCT FROM x.due;
+$$;
+--> statement-breakpoint
+-- TG_ARGV[0]: the refresh function. An INSERT has only new rows, a DELETE only old ones (PL/pgSQL
+-- plans each statement when it first runs, so the branch not taken never names a missing table).
+CREATE FUNCTION debts_fact_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids integer[];
 BEGIN
-  PERFORM debts_next_quota_refresh(ARRAY(SELECT DISTINCT debt_id FROM changed_new));
+  IF TG_OP = 'INSERT' THEN
+    ids := ARRAY(SELECT DISTINCT debt_id FROM changed_new);
+  ELSIF TG_OP = 'DELETE' THEN
+    ids := ARRAY(SELECT DISTINCT debt_id FROM changed_old);
+  ELSE
+    ids := ARRAY(SELECT debt_id FROM changed_old UNION SELECT debt_id FROM changed_new);
+  END IF;
+  EXECUTE format('SELECT %I($1)', TG_ARGV[0]) USING ids;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION debts_next_quota_update() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM debts_next_quota_refresh(ARRAY(SELECT debt_id FROM changed_old UNION SELECT debt_id FROM changed_new));
-  RETURN NULL;
-END $$;
+CREATE TRIGGER debts_last_contact_insert AFTER INSERT ON events REFERENCING NEW TABLE AS changed_new
+  FOR EACH STATEMENT EXECUTE FUNCTION debts_fact_changed('debts_last_contact_refresh');
 --> statement-breakpoint
-CREATE FUNCTION debts_next_quota_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM debts_next_quota_refresh(ARRAY(SELECT DISTINCT debt_id FROM changed_old));
-  RETURN NULL;
-END $$;
+CREATE TRIGGER debts_last_contact_update AFTER UPDATE ON events REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
+  FOR EACH STATEMENT EXECUTE FUNCTION debts_fact_changed('debts_last_contact_refresh');
+--> statement-breakpoint
+CREATE TRIGGER debts_last_contact_delete AFTER DELETE ON events REFERENCING OLD TABLE AS changed_old
+  FOR EACH STATEMENT EXECUTE FUNCTION debts_fact_changed('debts_last_contact_refresh');
 --> statement-breakpoint
 CREATE TRIGGER debts_next_quota_insert AFTER INSERT ON quotas REFERENCING NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION debts_next_quota_insert();
+  FOR EACH STATEMENT EXECUTE FUNCTION debts_fact_changed('debts_next_quota_refresh');
 --> statement-breakpoint
-CREATE TRIGGER debts_next_quota_update AFTER UPDATE ON quotas
-  REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION debts_next_quota_update();
+CREATE TRIGGER debts_next_quota_update AFTER UPDATE ON quotas REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
+  FOR EACH STATEMENT EXECUTE FUNCTION debts_fact_changed('debts_next_quota_refresh');
 --> statement-breakpoint
 CREATE TRIGGER debts_next_quota_delete AFTER DELETE ON quotas REFERENCING OLD TABLE AS changed_old
-  FOR EACH STATEMENT EXECUTE FUNCTION debts_next_quota_delete();
+  FOR EACH STATEMENT EXECUTE FUNCTION debts_fact_changed('debts_next_quota_refresh');
+--> statement-breakpoint
+CREATE TRIGGER debts_latest_promise_insert AFTER INSERT ON promises REFERENCING NEW TABLE AS changed_new
+  FOR EACH STATEMENT EXECUTE FUNCTION debts_fact_changed('debts_latest_promise_refresh');
+--> statement-breakpoint
+CREATE TRIGGER debts_latest_promise_update AFTER UPDATE ON promises REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
+  FOR EACH STATEMENT EXECUTE FUNCTION debts_fact_changed('debts_latest_promise_refresh');
+--> statement-breakpoint
+CREATE TRIGGER debts_latest_promise_delete AFTER DELETE ON promises REFERENCING OLD TABLE AS changed_old
+  FOR EACH STATEMENT EXECUTE FUNCTION debts_fact_changed('debts_latest_promise_refresh');
 --> statement-breakpoint
 UPDATE debts d SET last_contact_at = x.at FROM (SELECT debt_id, max(date) AS at FROM events GROUP BY debt_id) x
   WHERE d.id = x.debt_id;
@@ -90,40 +77,6 @@ UPDATE debts d SET last_contact_at = x.at FROM (SELECT debt_id, max(date) AS at 
 UPDATE debts d SET next_quota_due = x.due FROM (
   SELECT debt_id, min(due_date) AS due FROM quotas WHERE status IN ('PENDIENTE', 'EN_MORA') GROUP BY debt_id
 ) x WHERE d.id = x.debt_id;
---> statement-breakpoint
-CREATE FUNCTION debts_latest_promise_refresh(debt_ids integer[]) RETURNS void LANGUAGE sql AS $$
-  UPDATE debts d SET latest_promise_due = x.due
-  FROM (SELECT c.id, (SELECT max(p.due_date) FROM promises p WHERE p.debt_id = c.id) AS due FROM unnest(debt_ids) AS c(id)) x
-  WHERE d.id = x.id AND d.latest_promise_due IS DISTINCT FROM x.due;
-$$;
---> statement-breakpoint
-CREATE FUNCTION debts_latest_promise_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM debts_latest_promise_refresh(ARRAY(SELECT DISTINCT debt_id FROM changed_new));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION debts_latest_promise_update() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM debts_latest_promise_refresh(ARRAY(SELECT debt_id FROM changed_old UNION SELECT debt_id FROM changed_new));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION debts_latest_promise_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM debts_latest_promise_refresh(ARRAY(SELECT DISTINCT debt_id FROM changed_old));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER debts_latest_promise_insert AFTER INSERT ON promises REFERENCING NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION debts_latest_promise_insert();
---> statement-breakpoint
-CREATE TRIGGER debts_latest_promise_update AFTER UPDATE ON promises
-  REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION debts_latest_promise_update();
---> statement-breakpoint
-CREATE TRIGGER debts_latest_promise_delete AFTER DELETE ON promises REFERENCING OLD TABLE AS changed_old
-  FOR EACH STATEMENT EXECUTE FUNCTION debts_latest_promise_delete();
 --> statement-breakpoint
 -- Whether a debtor has a phone of its own that is not closed (issue 18): who the queue may call.
 CREATE FUNCTION debtor_phone_open(phone text, phone_owner text, phone_closed_on date,

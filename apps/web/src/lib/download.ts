@@ -13,16 +13,23 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** The file name the server gives in Content-Disposition (`filename*=UTF-8''…` or `filename="…"`), or `fallback`. */
+export function fileNameOf(disposition: unknown, fallback: string): string {
+  if (typeof disposition !== 'string') return fallback;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
+}
+
 /**
- * GET `path` (under /api, with the session's token) as a file saved under the server's name, else
- * `fallback`. A failed answer arrives as a blob too: its JSON is read back so the caller shows the
- * server's Spanish message.
+ * GET `path` (under /api, with the session's token; `params` as its query) as a file saved under the
+ * server's name, else `fallback`; returns the name. A failed answer arrives as a blob too: its JSON is
+ * read back, so the caller shows the server's Spanish message (an ApiError like a JSON answer's).
  */
-export async function downloadFile(path: string, fallback: string): Promise<string> {
+export async function downloadFile(path: string, fallback: string, params?: object): Promise<string> {
   try {
-    const response = await api.get<Blob>(path, { responseType: 'blob' });
-    const disposition = String(response.headers['content-disposition'] ?? '');
-    const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
+    const response = await api.get<Blob>(path, { params, responseType: 'blob' });
+    const name = fileNameOf(response.headers['content-disposition'], fallback);
     saveBlob(response.data, name);
     return name;
   } catch (error) {
@@ -31,7 +38,7 @@ export async function downloadFile(path: string, fallback: string): Promise<stri
 }
 
 /** The server's JSON error inside a blob answer, as the ApiError a JSON answer would have given. */
-export async function readBlobError(error: unknown): Promise<unknown> {
+async function readBlobError(error: unknown): Promise<unknown> {
   if (!(error instanceof ApiError) || !(error.data instanceof Blob)) return error;
   try {
     return new ApiError({ status: error.status, data: JSON.parse(await error.data.text()) });

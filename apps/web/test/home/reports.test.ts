@@ -1,7 +1,8 @@
 import { MESSAGES } from '@cobranzas/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadClientDebt, fileNameOf } from '../../src/features/home/api';
+import { downloadClientDebt } from '../../src/features/home/api';
 import { monthLabel } from '../../src/features/home/DashboardCharts';
+import { fileNameOf } from '../../src/lib/download';
 import { mockApi } from '../http';
 
 afterEach(() => vi.restoreAllMocks());

@@ -95,47 +95,34 @@ export function MultiSelectField({
   );
 }
 
-export function SwitchField({ name, label, description }: Named & { description?: string }) {
-  const { control } = useFormContext();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <Switch
-          ref={field.ref}
-          name={field.name}
-          label={label}
-          description={description}
-          checked={Boolean(field.value)}
-          onChange={(event) => field.onChange(event.currentTarget.checked)}
-          onBlur={field.onBlur}
-        />
-      )}
-    />
-  );
+type BooleanFieldProps = Named & { description?: string };
+
+/** A boolean of the form as a Switch (a setting) or a Checkbox (a fact about the record). */
+function booleanField(Control: typeof Switch | typeof Checkbox) {
+  return function BooleanField({ name, label, description }: BooleanFieldProps) {
+    const { control } = useFormContext();
+    return (
+      <Controller
+        name={name}
+        control={control}
+        render={({ field }) => (
+          <Control
+            ref={field.ref}
+            name={field.name}
+            label={label}
+            description={description}
+            checked={Boolean(field.value)}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+    );
+  };
 }
 
-export function CheckboxField({ name, label, description }: Named & { description?: string }) {
-  const { control } = useFormContext();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <Checkbox
-          ref={field.ref}
-          name={field.name}
-          label={label}
-          description={description}
-          checked={Boolean(field.value)}
-          onChange={(event) => field.onChange(event.currentTarget.checked)}
-          onBlur={field.onBlur}
-        />
-      )}
-    />
-  );
-}
+export const SwitchField = booleanField(Switch);
+export const CheckboxField = booleanField(Checkbox);
 
 /** CUIT typed with its dashes put in as it grows (XX-XXXXXXXX-X); the schema keeps the digits. */
 export function CuitField({ name, ...props }: Named & Omit<TextInputProps, 'name' | 'error' | 'value'>) {

@@ -11,9 +11,9 @@ import {
   type ToSettle,
   toSettleSchema,
 } from '@cobranzas/shared';
-import { z } from 'zod';
-import { ApiError, api } from '../../lib/api';
-import { saveBlob } from '../../lib/download';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 /** company, start and end as the report endpoints take them (SPEC §7); empty ones are left out. */
 export interface ReportFilters {
@@ -57,40 +57,9 @@ export const getCollectionTypes = async (company: string | undefined, signal?: A
     (await api.get('/report/collection-types', { params: params({ company }), signal })).data,
   ).data;
 
-/** `attachment; filename="deuda-x.xlsx"` → deuda-x.xlsx */
-export function fileNameOf(disposition: string | undefined, fallback: string): string {
-  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
-  return match?.[1] ?? fallback;
-}
-
-const errorBody = z.object({ message: z.string() }).loose();
-
 /**
- * GET /report/clientDebt as a blob (SPEC §7), saved under the name the server gives it. A failed
- * answer also arrives as a blob: its JSON is read back so the toast shows the server's message.
+ * GET /report/clientDebt (SPEC §7), saved under the name the server gives it; a refusal throws the
+ * server's message.
  */
-export async function downloadClientDebt(filters: ReportFilters): Promise<string> {
-  try {
-    const response = await api.get<Blob>('/report/clientDebt', {
-      params: params(filters),
-      responseType: 'blob',
-    });
-    const name = fileNameOf(response.headers['content-disposition'] as string | undefined, 'deuda.xlsx');
-    saveBlob(response.data, name);
-    return name;
-  } catch (error) {
-    if (error instanceof ApiError && error.data instanceof Blob) {
-      const parsed = errorBody.safeParse(await readJson(error.data));
-      if (parsed.success) throw new ApiError({ status: error.status, data: parsed.data });
-    }
-    throw error;
-  }
-}
-
-async function readJson(blob: Blob): Promise<unknown> {
-  try {
-    return JSON.parse(await blob.text());
-  } catch {
-    return null;
-  }
-}
+export const downloadClientDebt = (filters: ReportFilters): Promise<string> =>
+  downloadFile('/report/clientDebt', 'deuda.xlsx', params(filters));

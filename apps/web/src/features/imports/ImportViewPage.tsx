@@ -75,7 +75,7 @@ function ImportDetail({ record }: { record: Import }) {
   return (
     <div className={classes.detail}>
       <div className={resource.card}>
-        <dl className={classes.facts}>
+        <dl className={resource.facts}>
           <div>
             <dt>Estado</dt>
             <dd>

@@ -3,32 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messageOf } from '../../components/resource/http';
-import { ApiError, api } from '../../lib/api';
-import { saveBlob } from '../../lib/download';
-
-/** The server's Spanish error when a blob request fails (axios hands its JSON over as a Blob). */
-async function readBlobError(error: unknown): Promise<unknown> {
-  if (!(error instanceof ApiError) || !(error.data instanceof Blob)) return error;
-  try {
-    return new ApiError({ status: error.status, data: JSON.parse(await error.data.text()) });
-  } catch {
-    return error;
-  }
-}
+import { downloadFile } from '../../lib/download';
 
 /**
  * GET /payments/{id}/receipt or /deposits/{id}/receipt: the PDF, saved under the server's name
  * (recibo-00000042.pdf). The first print gives the receipt its number; later ones reprint it.
  */
 export async function downloadReceipt(kind: 'payments' | 'deposits', id: number): Promise<void> {
-  try {
-    const response = await api.get<Blob>(`/${kind}/${id}/receipt`, { responseType: 'blob' });
-    const disposition = String(response.headers['content-disposition'] ?? '');
-    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'recibo.pdf';
-    saveBlob(response.data, fileName);
-  } catch (error) {
-    throw await readBlobError(error);
-  }
+  await downloadFile(`/${kind}/${id}/receipt`, 'recibo.pdf');
 }
 
 /** «Recibo» on a payment's or deposit's row: downloads its PDF receipt. */

@@ -55,7 +55,7 @@ function SettlementDetail({ settlement: s }: { settlement: Settlement }) {
     <div className={local.detail}>
       <div className={local.summary}>
         <div className={classes.card}>
-          <dl className={local.facts}>
+          <dl className={classes.facts}>
             <Fact label="Compañía">{s.companyName}</Fact>
             <Fact label="Número">{numberText(s)}</Fact>
             <Fact label="Período">{periodText(s)}</Fact>

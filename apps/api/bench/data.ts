@@ -168,7 +168,7 @@ function steps(n: number, passwordHash: string): Step[] {
           s.stage, ct.first + g % 5, 'REF-' || lpad(g::text, 9, '0'),
           a.amount, (a.created - interval '400 days')::date, (a.created - interval '60 days')::date,
           CASE WHEN g % 4 = 0 THEN 45 ELSE 0 END,
-          (CASE WHEN g % 50 = 0 THEN 'INCOBRABLE' WHEN g % 11 = 0 THEN 'EN_CONVENIO' ELSE 'ACTIVA' END)::debt_status,
+          (CASE WHEN (g / ${BENCH_COLLECTORS}) % 50 = 0 THEN 'INCOBRABLE' WHEN g % 11 = 0 THEN 'EN_CONVENIO' ELSE 'ACTIVA' END)::debt_status,
           u.first + g % ${BENCH_COLLECTORS},
           CASE WHEN s.stage = 3 THEN 'Juzgado Civil N.º ' || (1 + g % 40) END,
           CASE WHEN s.stage = 3 THEN 'EXP-' || g || '/2025' END,
@@ -187,7 +187,7 @@ function steps(n: number, passwordHash: string): Step[] {
       run: exec(sql`INSERT INTO quotas (debt_id, number, amount, due_date, status)
         SELECT d.id, q, round(d.original_amount / 6, 2), (d.created_at + q * interval '30 days')::date,
           (CASE WHEN q <= d.id % 7 THEN 'PAGADA' ELSE 'PENDIENTE' END)::quota_status
-        FROM debts d CROSS JOIN generate_series(1, 6) q WHERE d.id % 4 = 0`),
+        FROM debts d CROSS JOIN generate_series(1, 6) q WHERE (d.id / ${BENCH_COLLECTORS}) % 4 = 0`),
     },
     {
       label: 'pagos de cuotas',
@@ -205,7 +205,7 @@ function steps(n: number, passwordHash: string): Step[] {
       label: 'pagos a cuenta',
       run: exec(sql`INSERT INTO payments (debt_id, amount, paid_at, method)
         SELECT id, round(original_amount * 0.2, 2), (created_at + interval '45 days')::date, 'TRANSFERENCIA'
-        FROM debts WHERE id % 5 = 1`),
+        FROM debts WHERE (id / ${BENCH_COLLECTORS}) % 5 = 1`),
     },
     {
       // Per-row delta triggers would write each debt once per record: one rebuild from scratch instead.
@@ -219,23 +219,24 @@ function steps(n: number, passwordHash: string): Step[] {
         FROM debts d CROSS JOIN generate_series(1, 2) k
         CROSS JOIN (SELECT min(id) AS first FROM event_types) t
         CROSS JOIN (SELECT min(id) AS first FROM users WHERE user_type_id = 2) u
-        WHERE d.id % 2 = 0`),
+        WHERE (d.id / ${BENCH_COLLECTORS}) % 2 = 0`),
     },
     {
-      // One debt in twenty has a promise taken by its collector, due from 14 days ago to 5 ahead.
+      // One debt in twenty of each collector has a promise taken by the collector, due from 14 days ago to 5 ahead.
       label: 'promesas de pago',
       run: exec(sql`INSERT INTO promises (debt_id, amount, due_date, taken_on, user_id)
-        SELECT d.id, round(d.original_amount / 10, 2), current_date + 5 - d.id % 20,
-          current_date - 10 - d.id % 20, d.assigned_user_id
-        FROM debts d WHERE d.id % 20 = 0`),
+        SELECT d.id, round(d.original_amount / 10, 2), current_date + 5 - (d.id / ${BENCH_COLLECTORS * 20}) % 20,
+          current_date - 10 - (d.id / ${BENCH_COLLECTORS * 20}) % 20, d.assigned_user_id
+        FROM debts d WHERE (d.id / ${BENCH_COLLECTORS}) % 20 = 7`),
     },
     {
       label: 'agenda',
       run: exec(sql`INSERT INTO tasks (title, start, all_day, user_id, debt_id, status)
-        SELECT 'Llamar por la deuda ' || d.id, date_trunc('day', now()) + ((d.id % 60) - 30) * interval '1 day' + interval '12 hours',
+        SELECT 'Llamar por la deuda ' || d.id,
+          date_trunc('day', now()) + (((d.id / ${BENCH_COLLECTORS * 100}) % 60) - 30) * interval '1 day' + interval '12 hours',
           false, u.first + d.id % ${BENCH_COLLECTORS}, d.id, 'PENDIENTE'
         FROM debts d CROSS JOIN (SELECT min(id) AS first FROM users WHERE user_type_id = 2) u
-        WHERE d.id % 100 = 0`),
+        WHERE (d.id / ${BENCH_COLLECTORS}) % 100 = 3`),
     },
     {
       // What the queue triggers (migration 0019) keep, set once for the whole load.

@@ -168,6 +168,15 @@ export async function restore(database: Database, dataDir: string, file: string)
       for (const table of tables) {
         await tx.execute(sql`ALTER TABLE ${ident(table)} DISABLE TRIGGER USER`);
         if (SEEDED_BY_MIGRATIONS.has(table)) await tx.execute(sql`DELETE FROM ${ident(table)}`);
+        // Generated columns (debts.last_contact_on, …) are computed again by PostgreSQL, never inserted.
+        const columns = sql.join(
+          rowsOf<{ name: string }>(
+            await tx.execute(sql`SELECT column_name AS name FROM information_schema.columns
+              WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER'
+              ORDER BY ordinal_position`),
+          ).map((column) => ident(column.name)),
+          sql`, `,
+        );
         const lines = createInterface({
           input: createReadStream(path.join(staging, 'db', `${table}.jsonl`)),
         });
@@ -176,7 +185,7 @@ export async function restore(database: Database, dataDir: string, file: string)
           if (batch.length === 0) return;
           const json = `[${batch.join(',')}]`;
           await tx.execute(
-            sql`INSERT INTO ${ident(table)} SELECT * FROM json_populate_recordset(NULL::${ident(table)}, ${json}::json)`,
+            sql`INSERT INTO ${ident(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table)}, ${json}::json)`,
           );
           batch = [];
         };

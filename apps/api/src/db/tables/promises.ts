@@ -25,7 +25,8 @@ export const promises = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('promises_debt_id_idx').on(t.debtId),
+    // A debt's promises, latest first: the queue reads the latest of each promised debt without a sort.
+    index('promises_debt_latest_idx').on(t.debtId, t.dueDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('promises_due_date_idx').on(t.dueDate),
     check('promises_amount_positive', sql`${t.amount} > 0`),
     check('promises_due_after_taken', sql`${t.dueDate} >= ${t.takenOn}`),

@@ -8,17 +8,17 @@ import {
   queueQuerySchema,
   queueResponseSchema,
 } from '@cobranzas/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { docsFor, errorResponses } from '../../crud';
 import { arrayLiteral, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
-import { attemptsOf, attemptWindows } from '../contacts/facts';
+import { attemptsOf, attemptsSince, attemptWindows } from '../contacts/facts';
 import type { DebtsService } from '../debts/service';
 
-/** One debt of the queue as the SQL finds it: the facts its reasons and score come from. */
+/** One debt of the queue's page as the SQL finds it: the facts its reasons and score come from. */
 interface QueueRow {
   id: number;
   currency: 'ARS' | 'USD';
@@ -38,112 +38,129 @@ interface QueueRow {
   max_week: number | null;
 }
 
+/** A company as the queue sees it now: whether its debtors can be called, and its caps on attempts. */
+interface CompanyNow {
+  id: number;
+  callable: boolean;
+  max_day: number | null;
+  max_week: number | null;
+}
+
 const dayMonth = (iso: string) => iso.split('-').reverse().join('/');
 
 /**
+ * The debt's latest promise with what was paid in its window (payments and deposits dated from the day
+ * it was taken to its due date plus the company's grace days): due_date, amount, grace_until, paid.
+ */
+const latestPromise = (debt: SQL) => sql`SELECT p.due_date, p.amount, p.due_date + g.grace AS grace_until,
+    (SELECT coalesce(sum(x.amount), 0) FROM (
+      SELECT pa.amount FROM payments pa WHERE pa.debt_id = ${debt}.id AND pa.paid_at BETWEEN p.taken_on AND p.due_date + g.grace
+      UNION ALL
+      SELECT de.amount FROM deposits de WHERE de.debt_id = ${debt}.id AND de.deposited_at BETWEEN p.taken_on AND p.due_date + g.grace
+    ) x) AS paid
+  FROM promises p CROSS JOIN (SELECT c.promise_grace_days AS grace FROM companies c WHERE c.id = ${debt}.company_id) g
+  WHERE p.debt_id = ${debt}.id ORDER BY p.due_date DESC, p.id DESC LIMIT 1`;
+
+/**
  * The debts of `userId` that need work today, best first (DESIGN.md §10.3; the score in
- * docs/decisions.md «La cola»). One statement: the user's open debts not contacted today, each
- * with its latest promise (broken, or due today), its overdue quotas, its tasks of today and its
- * last contact; those with at least one reason, ordered by score. The last contact, the first unpaid
- * quota, the latest promise's due date and the open phone are the debt's own columns (kept by
- * triggers, migration 0019): the queue reads one index, not 5 000 debts' events, quotas and debtors.
+ * docs/decisions.md «La cola»). Two passes in one statement:
+ * - `ranked` scores every open debt of the user from the queue index alone (debts_queue_idx, migration
+ *   0021: the last contact's agency day, the first unpaid quota, the latest promise's due date and the
+ *   balance's points are the debt's own columns, kept by triggers or derived by PostgreSQL). Each reason
+ *   adds points, so a debt has a reason exactly when its points (before the balance's) are above zero.
+ *   A promise is read only when the latest one is due by today; a debt contacted today is left out.
+ * - the page's rows then read what their reasons say: the promise's figures, the overdue quotas, the
+ *   tasks of today and the attempts.
  *
  * Only debts whose debtor can be called now (issue 18, docs/decisions.md «Reglas de contacto»): its
- * company (or the agency) is inside its contact hours — checked once per company, in `callable` —,
- * the debtor has a phone of its own that is not closed (debts.debtor_phone_open), and its attempts today and this week (any of
- * its debts) are under the company's caps, counted only where there is a cap. The page's rows then
- * carry their attempts, counted for those rows alone.
+ * company (or the agency) is inside its contact hours — read first, per company —, the debtor has a
+ * phone of its own that is not closed (debts.debtor_phone_open), and its attempts today and this week
+ * (any of its debts) are under the company's caps, counted only for the companies that have a cap.
+ * Per-row work is what this costs at 5 000 debts a collector: each filter is left out when it cannot
+ * exclude anything (every company callable, no caps).
  */
 async function queuePage(db: Db, userId: number, page: number, limit: number) {
   const now = new Date();
   const clock = agencyClock(now);
   const today = clock.date;
   const { dayStart, dayEnd, weekStart } = attemptWindows(now);
-  // The companies inside their contact hours, first and apart: as a CTE the planner guessed one row
-  // and went through the debts once per company (130 ms at 1M debts); as a list it reads the queue index once.
-  const callable = rowsOf<{ id: number }>(
-    await db.execute(sql`SELECT c.id FROM companies c CROSS JOIN agency_settings a
-      WHERE a.id = 1
-        AND ${clock.weekday}::int = ANY(coalesce(c.contact_days, a.contact_days))
-        AND ${clock.time}::time >= coalesce(c.contact_from, a.contact_from)
-        AND ${clock.time}::time < coalesce(c.contact_to, a.contact_to)`),
-  ).map((row) => row.id);
+  const companies = rowsOf<CompanyNow>(
+    await db.execute(sql`SELECT c.id, c.max_attempts_per_day AS max_day, c.max_attempts_per_week AS max_week,
+        (${clock.weekday}::int = ANY(coalesce(c.contact_days, a.contact_days))
+          AND ${clock.time}::time >= coalesce(c.contact_from, a.contact_from)
+          AND ${clock.time}::time < coalesce(c.contact_to, a.contact_to)) AS callable
+      FROM companies c CROSS JOIN agency_settings a WHERE a.id = 1`),
+  );
+  const callable = companies.filter((company) => company.callable);
   if (callable.length === 0) return [];
+  const closed = companies.filter((company) => !company.callable).map((company) => company.id);
+  const capped = callable
+    .filter((company) => company.max_day !== null || company.max_week !== null)
+    .map((company) => company.id);
+  const onlyCallable =
+    closed.length > 0 ? sql`AND d.company_id <> ALL(${arrayLiteral(closed)}::int[])` : sql``;
+  const underCaps =
+    capped.length > 0
+      ? sql`AND (d.company_id <> ALL(${arrayLiteral(capped)}::int[]) OR EXISTS (SELECT 1 FROM companies c
+          WHERE c.id = d.company_id
+            AND (c.max_attempts_per_day IS NULL OR ${attemptsOf(sql`d.debtor_id`, dayStart, dayEnd)} < c.max_attempts_per_day)
+            AND (c.max_attempts_per_week IS NULL OR ${attemptsOf(sql`d.debtor_id`, weekStart, dayEnd)} < c.max_attempts_per_week)))`
+      : sql``;
   return rowsOf<QueueRow>(
-    await db.execute(sql`WITH callable AS MATERIALIZED (
-      SELECT c.id, c.promise_grace_days AS grace, c.max_attempts_per_day AS max_day, c.max_attempts_per_week AS max_week
-      FROM companies c WHERE c.id = ANY(${arrayLiteral(callable)}::int[])
-    ), tasks_today AS MATERIALIZED (
-      SELECT t.debt_id, count(*)::int AS n FROM tasks t
-      WHERE t.status = 'PENDIENTE' AND t.start >= ${dayStart} AND t.start < ${dayEnd} AND t.debt_id IS NOT NULL
-      GROUP BY t.debt_id
-    ), mine AS MATERIALIZED (
-      SELECT d.id, d.currency, d.balance, d.debtor_id, d.next_quota_due, d.latest_promise_due, cc.grace, cc.max_day, cc.max_week,
-        ${today}::date - (d.last_contact_at AT TIME ZONE 'America/Argentina/Buenos_Aires')::date AS days_since_contact
-      FROM debts d JOIN callable cc ON cc.id = d.company_id
-      WHERE d.assigned_user_id = ${userId}
-        AND d.status NOT IN ('CANCELADA', 'ARCHIVADA', 'INCOBRABLE')
-        AND d.company_id = ANY(${arrayLiteral(callable)}::int[])
-        -- A contact dated ahead hides today's: then count today's (a scalar probe per such debt; as NOT
-        -- EXISTS the planner hashed every event of the day with a sequential scan).
-        AND (d.last_contact_at IS NULL OR d.last_contact_at < ${dayStart} OR (d.last_contact_at >= ${dayEnd}
-          AND (SELECT count(*) FROM events e WHERE e.debt_id = d.id AND e.date >= ${dayStart} AND e.date < ${dayEnd}) = 0))
-        AND d.debtor_phone_open
-        AND (cc.max_day IS NULL OR ${attemptsOf(sql`d.debtor_id`, dayStart, dayEnd)} < cc.max_day)
-        AND (cc.max_week IS NULL OR ${attemptsOf(sql`d.debtor_id`, weekStart, dayEnd)} < cc.max_week)
-    ), promised AS (
-      -- Only the debts whose latest promise is due by today: a lateral per debt, even one that reads
-      -- nothing, cost 5 ms over 5 000 debts.
-      SELECT m.id, lp.* FROM mine m CROSS JOIN LATERAL (
-        SELECT p.due_date, p.amount, p.due_date + m.grace AS grace_until,
-          (SELECT coalesce(sum(x.amount), 0) FROM (
-            SELECT pa.amount FROM payments pa WHERE pa.debt_id = m.id AND pa.paid_at BETWEEN p.taken_on AND p.due_date + m.grace
-            UNION ALL
-            SELECT de.amount FROM deposits de WHERE de.debt_id = m.id AND de.deposited_at BETWEEN p.taken_on AND p.due_date + m.grace
-          ) x) AS paid
-        FROM promises p WHERE p.debt_id = m.id ORDER BY p.due_date DESC, p.id DESC LIMIT 1
-      ) lp
-      WHERE m.latest_promise_due <= ${today}::date
-    ), facts AS (
-      SELECT m.*, lp.due_date AS promise_due, lp.amount AS promise_amount, lp.grace_until, lp.paid AS promise_paid,
-        coalesce(tt.n, 0) AS tasks_today, m.next_quota_due < ${today}::date AS overdue
-      FROM mine m
-      LEFT JOIN tasks_today tt ON tt.debt_id = m.id
-      LEFT JOIN promised lp ON lp.id = m.id
-    ), reasons AS (
-      SELECT f.*,
-        (f.promise_due IS NOT NULL AND f.grace_until < ${today}::date AND f.promise_paid < f.promise_amount) AS broken,
-        (f.promise_due = ${today}::date AND f.promise_paid < f.promise_amount) AS due_today,
-        (f.days_since_contact IS NULL OR f.days_since_contact >= ${QUEUE_STALE_DAYS}) AS stale
-      FROM facts f
-    ), scored AS (
-      -- 2 × floor(log10(balance)), from the digits of its whole part: log() on numeric cost more than the rest.
-      SELECT r.*,
-        (CASE WHEN r.broken THEN 50 ELSE 0 END + CASE WHEN r.due_today THEN 40 ELSE 0 END
-          + CASE WHEN r.overdue THEN 30 ELSE 0 END + CASE WHEN r.tasks_today > 0 THEN 20 ELSE 0 END
-          + CASE WHEN r.stale THEN least(coalesce(r.days_since_contact, 30), 30) ELSE 0 END
-          + 2 * (length(trunc(greatest(r.balance, 1))::text) - 1)) AS score
-      FROM reasons r
-      WHERE r.broken OR r.due_today OR r.overdue OR r.tasks_today > 0 OR r.stale
-    ), paged AS (
-      SELECT s.id, s.currency::text AS currency, s.score, (count(*) OVER ())::int AS total, s.days_since_contact,
-        CASE WHEN s.broken THEN s.promise_due::text END AS broken_due,
-        CASE WHEN s.broken THEN s.promise_amount::text END AS broken_amount,
-        CASE WHEN s.broken THEN s.promise_paid::numeric(15, 2)::text END AS broken_paid,
-        CASE WHEN s.due_today THEN s.promise_amount::text END AS today_amount,
-        s.overdue, s.tasks_today, s.debtor_id, s.max_day, s.max_week
-      FROM scored s ORDER BY s.score DESC, s.id
+    await db.execute(sql`WITH scored AS MATERIALIZED (
+      SELECT s.id, s.points + s.balance_points AS score FROM (
+        SELECT d.id, d.balance_points,
+          CASE WHEN d.latest_promise_due <= ${today}::date THEN (
+            SELECT CASE WHEN w.paid >= w.amount THEN 0 WHEN w.grace_until < ${today}::date THEN 50
+              WHEN w.due_date = ${today}::date THEN 40 ELSE 0 END
+            FROM (${latestPromise(sql`d`)}) w) ELSE 0 END
+          + CASE WHEN d.next_quota_due < ${today}::date THEN 30 ELSE 0 END
+          + CASE WHEN d.id IN (SELECT t.debt_id FROM tasks t WHERE t.status = 'PENDIENTE'
+              AND t.start >= ${dayStart} AND t.start < ${dayEnd} AND t.debt_id IS NOT NULL) THEN 20 ELSE 0 END
+          + CASE WHEN d.last_contact_on IS NULL THEN 30
+              WHEN d.last_contact_on <= ${today}::date - ${QUEUE_STALE_DAYS}::int THEN least(${today}::date - d.last_contact_on, 30)
+              ELSE 0 END AS points
+        FROM debts d
+        WHERE d.assigned_user_id = ${userId}
+          AND d.status NOT IN ('CANCELADA', 'ARCHIVADA', 'INCOBRABLE')
+          AND d.debtor_phone_open
+          -- A contact dated ahead hides today's: then count today's (a scalar probe per such debt; as NOT
+          -- EXISTS the planner hashed every event of the day with a sequential scan).
+          AND (d.last_contact_on IS NULL OR d.last_contact_on < ${today}::date OR (d.last_contact_on > ${today}::date
+            AND (SELECT count(*) FROM events e WHERE e.debt_id = d.id AND e.date >= ${dayStart} AND e.date < ${dayEnd}) = 0))
+          ${onlyCallable}
+          ${underCaps}
+        OFFSET 0
+      ) s
+      WHERE s.points > 0
+    ), ranked AS (
+      -- The total apart: count(*) OVER () kept every row's window until the end (1 ms of 9).
+      SELECT s.id, s.score, (SELECT count(*) FROM scored)::int AS total FROM scored s
+      ORDER BY score DESC, s.id
       LIMIT ${limit} OFFSET ${(page - 1) * limit}
     )
-    SELECT g.id, g.currency, g.score, g.total, g.days_since_contact, g.broken_due, g.broken_amount, g.broken_paid,
-      g.today_amount, g.tasks_today, g.max_day, g.max_week,
-      CASE WHEN g.overdue THEN (SELECT count(*)::int FROM quotas qq WHERE qq.debt_id = g.id
+    SELECT r.id, d.currency::text AS currency, r.score, r.total, ${today}::date - d.last_contact_on AS days_since_contact,
+      CASE WHEN lp.broken THEN lp.due_date::text END AS broken_due,
+      CASE WHEN lp.broken THEN lp.amount::text END AS broken_amount,
+      CASE WHEN lp.broken THEN lp.paid::numeric(15, 2)::text END AS broken_paid,
+      CASE WHEN lp.due_today THEN lp.amount::text END AS today_amount,
+      CASE WHEN d.next_quota_due < ${today}::date THEN (SELECT count(*)::int FROM quotas qq WHERE qq.debt_id = d.id
         AND qq.status IN ('PENDIENTE', 'EN_MORA') AND qq.due_date < ${today}::date) ELSE 0 END AS overdue_quotas,
-      CASE WHEN g.overdue THEN (SELECT min(qq.due_date)::text FROM quotas qq WHERE qq.debt_id = g.id
-        AND qq.status IN ('PENDIENTE', 'EN_MORA')) END AS first_overdue,
-      ${attemptsOf(sql`g.debtor_id`, dayStart, dayEnd)} AS attempts_today,
-      ${attemptsOf(sql`g.debtor_id`, weekStart, dayEnd)} AS attempts_week
-    FROM paged g ORDER BY g.score DESC, g.id`),
+      CASE WHEN d.next_quota_due < ${today}::date THEN d.next_quota_due::text END AS first_overdue,
+      (SELECT count(*)::int FROM tasks t WHERE t.debt_id = d.id AND t.status = 'PENDIENTE'
+        AND t.start >= ${dayStart} AND t.start < ${dayEnd}) AS tasks_today,
+      tried.today AS attempts_today, tried.week AS attempts_week,
+      c.max_attempts_per_day AS max_day, c.max_attempts_per_week AS max_week
+    FROM ranked r
+    JOIN debts d ON d.id = r.id
+    JOIN companies c ON c.id = d.company_id
+    CROSS JOIN LATERAL (${attemptsSince(sql`d.debtor_id`, weekStart, dayStart, dayEnd)}) tried
+    LEFT JOIN LATERAL (
+      SELECT w.*, w.paid < w.amount AND w.grace_until < ${today}::date AS broken,
+        w.paid < w.amount AND w.due_date = ${today}::date AS due_today
+      FROM (${latestPromise(sql`d`)}) w WHERE d.latest_promise_due <= ${today}::date
+    ) lp ON true
+    ORDER BY r.score DESC, r.id`),
   );
 }
 

@@ -111,6 +111,23 @@ export async function startCeiling(port: number): Promise<Server> {
   return { base, pid: child.pid as number, stop: stopper(child) };
 }
 
+/** The floor of bench/floor.ts: the same statements as the API's, by hand (bench/floorServer.ts). */
+export async function startFloor(
+  port: number,
+  kind: string,
+  target: string,
+  specFile: string,
+): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'bench/floorServer.ts'), String(port), SECRET, kind, target, specFile],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/floor/health`, child);
+  return { base, pid: child.pid as number, stop: stopper(child) };
+}
+
 export async function login(base: string, alias: string, password: string): Promise<string> {
   const response = await fetch(`${base}/api/login`, {
     method: 'POST',

@@ -7,7 +7,8 @@
  * Then the portfolio import of issue 16 (bench/import.ts; runnable alone) on a fresh database each,
  * the balance to date and the PDF receipts of issue 17 (bench/money.ts, bench/receipt.ts; runnable alone),
  * the collector's queue and bulk assignment of issue 18 (bench/queue.ts; runnable alone), and a month's
- * settlement with its xlsx and PDF of issue 19 (bench/settlements.ts; runnable alone).
+ * settlement with its xlsx and PDF of issue 19 (bench/settlements.ts; runnable alone), and each read
+ * case against its floor, the same statements by hand, of issue 20 (bench/floor.ts; runnable alone).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,7 @@ import {
   startApi,
   startCeiling,
 } from './api';
+import { benchFloors, floorMarkdown, floorUnmet } from './floor';
 import { benchImports, importMarkdown, importUnmet } from './import';
 import { type LighthouseScores, lighthouseMarkdown, lighthouseScores, lighthouseUnmet } from './lighthouse';
 import { benchMoney, moneyMarkdown, moneyUnmet } from './money';
@@ -356,6 +358,12 @@ const queueResults = await benchQueue(KINDS, port + 60, {
 });
 // A month's settlement of the largest company, its xlsx and PDF, on the same portfolio (issue 19).
 const settlementResults = await benchSettlements(KINDS, port + 80, { debts: DEBTS, databaseUrl: PG_URL });
+// Each read case against the same statements run by hand (issue 20; bench/floor.ts, runnable alone).
+const floorResults = await benchFloors(KINDS, port + 100, {
+  debts: DEBTS,
+  databaseUrl: PG_URL,
+  seconds: SECONDS,
+});
 const scores = results.find((result) => result.lighthouse)?.lighthouse;
 const out = join(ROOT, 'bench/RESULTS.md');
 const unmet = [
@@ -365,12 +373,14 @@ const unmet = [
   ...moneyUnmet(moneyResults),
   ...queueUnmet(queueResults),
   ...settlementUnmet(settlementResults),
+  ...floorUnmet(floorResults),
   ...webUnmet(web),
   ...(scores ? lighthouseUnmet(scores) : []),
 ];
 writeFileSync(
   out,
   markdown(results, started, unmet) +
+    floorMarkdown(floorResults, started) +
     importMarkdown(imports, started) +
     moneyMarkdown(moneyResults, started) +
     queueMarkdown(queueResults, started) +

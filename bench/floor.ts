@@ -6,7 +6,8 @@
  * The floor is the same work done by hand (bench/floorServer.ts): the statements our API runs for the
  * case, captured from the API itself in this process (a warm request, then two more with different
  * values to tell the request's own value and earlier results from constants), replayed by a bare
- * node:http server on `pg` (or PGlite) with JSON.stringify. Each case is loaded on the API, on the
+ * node:http server through the API's database clients (pg with named statements, the PGlite worker)
+ * with JSON.stringify. Each case is loaded on the API, on the
  * JWT ceiling and on the floor, one server at a time (a PGlite directory has one owner), and reported
  * as % of its floor beside % of the ceiling. Budgets: DNI lookup and debt read ≥ 70 % of their floor
  * on PostgreSQL and ≥ 60 % on PGlite; list pages ≥ 60 %. The queue is reported without a budget.
@@ -41,7 +42,7 @@ const budgetOf = (kind: DbKind, name: string) =>
     ? kind === 'postgres'
       ? 0.7
       : 0.6
-    : name.startsWith('GET /debts?')
+    : name.startsWith('GET /debts página')
       ? 0.6
       : null;
 
@@ -243,22 +244,30 @@ export async function benchFloors(
       path: () => string,
     ) => {
       const spec = { name, connections, path, token };
-      await load(base, { ...spec, connections: Math.min(connections, 4) }, 2);
+      // A warm-up at full load: a server just started (the API first) paid its warm-up in the first case.
+      await load(base, spec, 3);
       const m = await load(base, spec, seconds);
       console.log(
         `  ${kind.padEnd(8)} ${name.padEnd(48)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.errors ? `  (${m.errors} errores)` : ''}`,
       );
       return m;
     };
+    const floorTarget = kind === 'postgres' ? databaseUrl : join(options.dir, 'pglite');
+    const result: FloorResult = { kind, rows: [] };
+    const onFloor = (base: string, token: string, i: number, c: ReadCase) =>
+      measure(base, token, `suelo: ${c.name}`, c.connections, () => `/floor/${i}?v=${c.draw?.() ?? ''}`);
+    const onApi = (base: string, token: string, c: ReadCase) =>
+      measure(base, token, c.name, c.connections, () => c.path(c.draw?.() ?? ''));
+    const row = (c: ReadCase, api: Measure, floor: Measure) =>
+      result.rows.push({
+        name: c.name,
+        connections: c.connections,
+        api,
+        floor,
+        ceiling: onCeiling[c.connections] as Measure,
+      });
     const api = await startApi(port, { ...env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD });
     const token = await login(api.base, 'admin', BENCH_ADMIN_PASSWORD);
-    const onApi: Measure[] = [];
-    try {
-      for (const c of cases)
-        onApi.push(await measure(api.base, token, c.name, c.connections, () => c.path(c.draw?.() ?? '')));
-    } finally {
-      await api.stop();
-    }
     const ceiling = await startCeiling(port + 1);
     const onCeiling: Record<number, Measure> = {};
     try {
@@ -273,32 +282,34 @@ export async function benchFloors(
     } finally {
       await ceiling.stop();
     }
-    const floor = await startFloor(
-      port + 2,
-      kind,
-      kind === 'postgres' ? databaseUrl : join(options.dir, 'pglite'),
-      specFile,
-    );
-    const result: FloorResult = { kind, rows: [] };
-    try {
-      for (const [i, c] of cases.entries()) {
-        const m = await measure(
-          floor.base,
-          token,
-          `suelo: ${c.name}`,
-          c.connections,
-          () => `/floor/${i}?v=${c.draw?.() ?? ''}`,
-        );
-        result.rows.push({
-          name: c.name,
-          connections: c.connections,
-          api: onApi[i] as Measure,
-          floor: m,
-          ceiling: onCeiling[c.connections] as Measure,
-        });
+    if (kind === 'postgres') {
+      // Both up at once, each case on the API and then on its floor: the shared machine drifts over
+      // minutes, and a ratio of two runs far apart measured the drift (49 % and 63 % for the same code).
+      const floor = await startFloor(port + 2, kind, floorTarget, specFile).catch(async (error: unknown) => {
+        await api.stop();
+        throw error;
+      });
+      try {
+        for (const [i, c] of cases.entries())
+          row(c, await onApi(api.base, token, c), await onFloor(floor.base, token, i, c));
+      } finally {
+        await Promise.all([api.stop(), floor.stop()]);
       }
-    } finally {
-      await floor.stop();
+    } else {
+      // A PGlite directory has one owner: the API's run, then the floor's.
+      const measured: Measure[] = [];
+      try {
+        for (const c of cases) measured.push(await onApi(api.base, token, c));
+      } finally {
+        await api.stop();
+      }
+      const floor = await startFloor(port + 2, kind, floorTarget, specFile);
+      try {
+        for (const [i, c] of cases.entries())
+          row(c, measured[i] as Measure, await onFloor(floor.base, token, i, c));
+      } finally {
+        await floor.stop();
+      }
     }
     results.push(result);
   }
@@ -334,7 +345,8 @@ export function floorMarkdown(results: FloorResult[], started: Date): string {
 Corrido el ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC con \`node --import tsx bench/floor.ts\`.
 El suelo de cada caso es el mismo trabajo hecho a mano (\`bench/floorServer.ts\`): \`node:http\`, el JWT verificado con
 \`node:crypto\`, **las mismas sentencias** que corrió la API para ese caso (capturadas de la API misma, con el valor del
-pedido y los resultados anteriores donde la API los usó) sobre \`pg\` o PGlite, y \`JSON.stringify\`. Sin Fastify, sin
+pedido y los resultados anteriores donde la API los usó) con los mismos clientes de base que la API (un pool de \`pg\`
+con sentencias con nombre; el worker de PGlite de la API, que nombra las lecturas), y \`JSON.stringify\`. Sin Fastify, sin
 validación, sin armar objetos: lo que queda es el costo de la base y del driver. API, techo y suelo corren de a uno.
 
 | base | caso | conexiones | API req/s | API p99 ms | suelo req/s | suelo p99 ms | % del suelo | % del techo | presupuesto |

@@ -13,9 +13,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { PGliteWorkerClient } from '../apps/api/src/db/pglite/client';
 import type { FloorCase, FloorParam } from './floor';
 
 const [port = '0', secret = '', kind = 'postgres', target = '', specFile = ''] = process.argv.slice(2);
@@ -31,8 +30,9 @@ async function runner(): Promise<Run> {
     return async (step, values) =>
       (await pool.query<Row>({ name: step.name, text: step.text, values: values as unknown[] })).rows;
   }
-  const db = await PGlite.create(target, { extensions: { pg_trgm } });
-  return async (step, values) => (await db.query<Row>(step.text, values)).rows;
+  // The API's own PGlite client, without the API: its worker thread and its named reads (parsed once).
+  const db = await PGliteWorkerClient.create(target);
+  return async (step, values) => (await db.query(step.text, values)).rows as Row[];
 }
 
 const run = await runner();

@@ -1,5 +1,6 @@
 import { max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isNamedRead } from '../src/db/namedStatements';
 import { debtors } from '../src/db/schema';
 import { createDebt, createDebtor } from './domain';
 import {
@@ -95,6 +96,22 @@ forEachBackend('free-text search (q)', (backend) => {
       expect(page.body).toMatchObject({ total: 1, data: [{ id: debt.id }] });
     });
 
+    it('a text that more than 20 000 debts share in their reference still finds them (the joined search)', async () => {
+      const company = await createCompany(t.app, token);
+      const debtor = await createDebtor(t.app, token);
+      const prefix = unique('LOTE-');
+      await t.database.db.execute(sql`
+        INSERT INTO debts (debtor_id, company_id, debt_type_id, original_amount, reference)
+        SELECT ${debtor.id}, ${company.id}, (SELECT min(id) FROM debt_types), 100, ${prefix} || '-' || g
+        FROM generate_series(1, 20001) g`);
+      const page = await call(t.app, token, { method: 'GET', url: `/api/debts?q=${prefix}&limit=5` });
+      expect(page.status).toBe(200);
+      expect(page.body.data).toHaveLength(5);
+      expect(page.body.total).toBeGreaterThan(10_000);
+      const exact = await call(t.app, token, { method: 'GET', url: `/api/debts?q=${prefix}-20001` });
+      expect(exact.body).toMatchObject({ total: 1, data: [{ reference: `${prefix}-20001` }] });
+    });
+
     it('a CLIENTE finds only the debts of its company', async () => {
       const client = await createUser(t.app, token, 'CLIENTE');
       const debtor = await createDebtor(t.app, token, { lastName: unique('Arrechea') });
@@ -109,5 +126,17 @@ forEachBackend('free-text search (q)', (backend) => {
     const debtor = await createDebtor(t.app, token, { cuit: makeCuit('20') });
     const found = await idsOf(`/api/debtors?q=${debtor.cuit.slice(2, 10)}`);
     expect(found).toContain(debtor.id);
+  });
+});
+
+describe('the statements of a free-text search', () => {
+  it('are planned per call, never named: the ILIKE ones and those that carry the ids found', () => {
+    expect(isNamedRead('select "id" from "debtors" where "debtors"."last_name" ilike $1 limit $2')).toBe(
+      false,
+    );
+    expect(
+      isNamedRead('select "id" from "debts" where (/*planned-per-call*/"debts"."id" = ANY($1::integer[]))'),
+    ).toBe(false);
+    expect(isNamedRead('select "id" from "debts" where "debts"."id" = ANY($1::integer[])')).toBe(true);
   });
 });

@@ -9,9 +9,11 @@ export const NAMED_STATEMENTS = {
   reads: /^\s*(select|with)\b/i,
   /**
    * Except these: how many rows a text search matches depends on the text, and a plan made for no
-   * text in particular (PGlite runs generic plans) read every debt for some of them (modules/debts/search.ts).
+   * text in particular (PGlite runs generic plans) read every debt for some of them; nor the debts
+   * that match it, by the ids found (modules/debts/search.ts marks them), whose hashed lookup only a
+   * plan for those ids has.
    */
-  plannedPerCall: /\bilike\b/i,
+  plannedPerCall: /\bilike\b|\/\*planned-per-call\*\//i,
 };
 
 /** Whether a statement is one to name. */

@@ -59,7 +59,10 @@ test.describe('SPEC §2 — Routes inside the layout', () => {
     await signIn('GENERAL', '/no/existe');
     const image = page.getByRole('img', { name: 'Página no encontrada' });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Visible is not loaded: on a busy CI machine the file arrived after the element showed (naturalWidth 0).
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
     await expect(menu(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
   });

@@ -128,6 +128,18 @@ export async function startFloor(
   return { base, pid: child.pid as number, stop: stopper(child) };
 }
 
+/** The round-robin balancer of bench/scaleOut.ts (bench/balancer.ts) in front of `targets`. */
+export async function startBalancer(port: number, targets: string[]): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'bench/balancer.ts'), String(port), ...targets],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, child);
+  return { base, pid: child.pid as number, stop: stopper(child) };
+}
+
 export async function login(base: string, alias: string, password: string): Promise<string> {
   const response = await fetch(`${base}/api/login`, {
     method: 'POST',

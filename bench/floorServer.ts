@@ -14,6 +14,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../apps/api/src/config';
 import { PGliteWorkerClient } from '../apps/api/src/db/pglite/client';
 import type { FloorCase, FloorParam } from './floor';
 
@@ -25,8 +26,12 @@ type Run = (step: FloorCase['steps'][number], values: unknown[]) => Promise<Row[
 
 async function runner(): Promise<Run> {
   if (kind === 'postgres') {
-    // As the API's pool: ten connections, no JIT, every statement named (parsed once per connection).
-    const pool = new pg.Pool({ connectionString: target, max: 10, options: '-c jit=off' });
+    // As the API's pool: as many connections (its default), no JIT, every statement named (parsed once per connection).
+    const pool = new pg.Pool({
+      connectionString: target,
+      max: DEFAULT_DATABASE_POOL_SIZE,
+      options: '-c jit=off',
+    });
     return async (step, values) =>
       (await pool.query<Row>({ name: step.name, text: step.text, values: values as unknown[] })).rows;
   }

@@ -43,7 +43,7 @@ export interface QueueBenchResult {
 }
 
 /** The generated data is there, with this many debts and the 200 collectors (older data had 10). */
-async function hasData(options: DataOptions): Promise<boolean> {
+export async function hasQueueData(options: DataOptions): Promise<boolean> {
   if (options.db === 'pglite') {
     if (!existsSync(join(options.dir, 'pglite'))) return false;
   }
@@ -62,6 +62,24 @@ async function hasData(options: DataOptions): Promise<boolean> {
     return false;
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * The generated portfolio with the collectors, made when missing, with contact hours all week and
+ * all day: a run at night or on a Sunday would otherwise time an empty queue.
+ */
+export async function prepareQueueData(options: DataOptions) {
+  if (!(await hasQueueData(options))) {
+    console.log(`Generando ${options.debts.toLocaleString('es-AR')} deudas en ${options.db}…`);
+    await generate(options);
+  }
+  const setup = await openData(options);
+  try {
+    await setup.db.execute(sql`UPDATE agency_settings SET contact_days = '{1,2,3,4,5,6,7}',
+      contact_from = '00:00', contact_to = '24:00'`);
+  } finally {
+    await setup.close();
   }
 }
 
@@ -84,18 +102,7 @@ export async function benchQueue(
   for (const kind of kinds) {
     console.log(`\n== cola del cobrador ${kind} ==`);
     const options = parseDataArgs(['--debts', String(debts), '--db', kind, '--database-url', databaseUrl]);
-    if (!(await hasData(options))) {
-      console.log(`Generando ${debts.toLocaleString('es-AR')} deudas en ${kind}…`);
-      await generate(options);
-    }
-    // Contact hours all week, all day: a run at night or on a Sunday would otherwise time an empty queue.
-    const setup = await openData(options);
-    try {
-      await setup.db.execute(sql`UPDATE agency_settings SET contact_days = '{1,2,3,4,5,6,7}',
-        contact_from = '00:00', contact_to = '24:00'`);
-    } finally {
-      await setup.close();
-    }
+    await prepareQueueData(options);
     const env: Record<string, string> =
       kind === 'postgres' ? { DATABASE_URL: databaseUrl, DATA_DIR: options.dir } : { DATA_DIR: options.dir };
     const server = await startApi(port, { ...env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD });

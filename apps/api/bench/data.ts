@@ -239,15 +239,16 @@ function steps(n: number, passwordHash: string): Step[] {
         WHERE (d.id / ${BENCH_COLLECTORS}) % 100 = 3`),
     },
     {
-      // What the queue triggers (migration 0019) keep, set once for the whole load.
+      // What the queue triggers (migrations 0019 and 0022) keep, set once for the whole load.
       label: 'hechos de la cola',
       run: async (db) => {
         await db.execute(sql`UPDATE debts d SET last_contact_at = x.at
           FROM (SELECT debt_id, max(date) AS at FROM events GROUP BY debt_id) x WHERE d.id = x.debt_id`);
         await db.execute(sql`UPDATE debts d SET next_quota_due = x.due FROM (SELECT debt_id, min(due_date) AS due
           FROM quotas WHERE status IN ('PENDIENTE', 'EN_MORA') GROUP BY debt_id) x WHERE d.id = x.debt_id`);
-        await db.execute(sql`UPDATE debts d SET latest_promise_due = x.due
-          FROM (SELECT debt_id, max(due_date) AS due FROM promises GROUP BY debt_id) x WHERE d.id = x.debt_id`);
+        await db.execute(
+          sql`SELECT debts_latest_promise_refresh(ARRAY(SELECT DISTINCT debt_id FROM promises))`,
+        );
         await db.execute(sql`UPDATE debts d SET debtor_phone_open = debtor_phone_open(p.phone, p.phone_owner,
           p.phone_closed_on, p.alt_phone, p.alt_phone_owner, p.alt_phone_closed_on) FROM debtors p WHERE p.id = d.debtor_id`);
       },

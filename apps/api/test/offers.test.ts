@@ -237,6 +237,14 @@ forEachBackend('settlement offers (DESIGN.md §10.3)', (backend) => {
         userName: expect.stringContaining('Usuario'),
       });
     });
+
+    it('GET /offers?status=PENDIENTE&companyId= lists one company’s pending offers (the dashboard’s company)', async () => {
+      const [mine, other] = [await limitedDebt(), await limitedDebt()];
+      const pending = await offer(mine.id, { amount: '1000.00', quotas: 3 });
+      await offer(other.id, { amount: '1000.00', quotas: 3 });
+      const list = await get(`/api/offers?status=PENDIENTE&companyId=${mine.companyId}`);
+      expect(list).toMatchObject({ total: 1, data: [{ id: pending.id, companyId: mine.companyId }] });
+    });
   });
 
   describe('CLIENTE', () => {

@@ -354,4 +354,75 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
     );
     expect(await facts()).toEqual({ contacted: true, due: dayFrom(-5) });
   });
+  it('a promise’s open window follows its payments, deposits, grace days and company (migration 0022)', async () => {
+    const collector = await createUser(t.app, admin, 'GENERAL');
+    const strict = await createCompany(t.app, admin);
+    const lenient = await createCompany(t.app, admin);
+    const debt = await assigned(collector.id, { companyId: strict.id });
+    await contact(debt.id, dayFrom(-1));
+    const promise = (await create(t.app, admin, 'promises', {
+      debtId: debt.id,
+      amount: '300.00',
+      dueDate: agencyToday(),
+    })) as { id: number };
+    const openUntil = async () => {
+      const [row] = (
+        (await t.database.db.execute(
+          sql`SELECT latest_promise_open_until::text AS until FROM debts WHERE id = ${debt.id}`,
+        )) as unknown as { rows: { until: string | null }[] }
+      ).rows;
+      return row?.until;
+    };
+    expect(await openUntil()).toBe(agencyToday());
+    expect(codesOf(await queueOf(collector.token), debt.id)).toEqual(['PROMESA_HOY']);
+    await t.database.db.execute(
+      sql`UPDATE promises SET taken_on = ${dayFrom(-10)}, due_date = ${dayFrom(-3)} WHERE id = ${promise.id}`,
+    );
+    expect(codesOf(await queueOf(collector.token), debt.id)).toEqual(['PROMESA_INCUMPLIDA']);
+    // Paid in full inside the window: kept, out of the queue; the payment deleted: broken again.
+    const payment = (await create(t.app, admin, 'payments', {
+      debtId: debt.id,
+      amount: '300.00',
+      paidAt: dayFrom(-4),
+    })) as { id: number };
+    expect(await openUntil()).toBeNull();
+    expect(idsOf(await queueOf(collector.token))).toEqual([]);
+    await expectStatus(
+      await call(t.app, admin, { method: 'DELETE', url: `/api/payments/${payment.id}` }),
+      204,
+    );
+    expect(await openUntil()).toBe(dayFrom(-3));
+    // A deposit two days after the due date is outside a window without grace days…
+    await create(t.app, admin, 'deposits', { debtId: debt.id, amount: '300.00', depositedAt: dayFrom(-1) });
+    expect(codesOf(await queueOf(collector.token), debt.id)).toEqual(['PROMESA_INCUMPLIDA']);
+    // …and inside it in a company that grants five grace days; the grace withdrawn, broken again.
+    await expectStatus(
+      await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/companies/${lenient.id}`,
+        payload: { promiseGraceDays: 5 },
+      }),
+      200,
+    );
+    await expectStatus(
+      await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/debts/${debt.id}`,
+        payload: { companyId: lenient.id },
+      }),
+      200,
+    );
+    expect(await openUntil()).toBeNull();
+    expect(idsOf(await queueOf(collector.token))).toEqual([]);
+    await expectStatus(
+      await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/companies/${lenient.id}`,
+        payload: { promiseGraceDays: 0 },
+      }),
+      200,
+    );
+    expect(await openUntil()).toBe(dayFrom(-3));
+    expect(codesOf(await queueOf(collector.token), debt.id)).toEqual(['PROMESA_INCUMPLIDA']);
+  });
 });

@@ -50,7 +50,8 @@ export async function createDatabase(
   config: Config,
   options: { memory?: boolean; listenTiming?: ListenTiming } = {},
 ): Promise<Database> {
-  if (config.databaseUrl) return createPostgres(config.databaseUrl, options.listenTiming);
+  if (config.databaseUrl)
+    return createPostgres(config.databaseUrl, config.databasePoolSize, options.listenTiming);
   let dataDir: string | undefined;
   let unlock = () => {};
   if (!options.memory) {
@@ -110,10 +111,10 @@ class NamedReadsPool extends pg.Pool {
   }
 }
 
-function createPostgres(connectionString: string, listenTiming?: ListenTiming): Database {
+function createPostgres(connectionString: string, poolSize: number, listenTiming?: ListenTiming): Database {
   // No JIT: an OLTP read whose estimate crosses jit_above_cost spent more compiling than running
   // (the queue at 1M debts: 60 ms of JIT for 35 ms of work; docs/decisions.md «JIT apagado»).
-  const pool = new NamedReadsPool({ connectionString, max: 10, options: '-c jit=off' });
+  const pool = new NamedReadsPool({ connectionString, max: poolSize, options: '-c jit=off' });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });

@@ -132,6 +132,7 @@ export const offersResource = defineResource({
   filters: {
     debtId: idFilter,
     userId: idFilter,
+    companyId: idFilter,
     status: z.enum(OFFER_STATUSES, { error: 'Estado de oferta desconocido.' }).optional(),
   },
   // Approve, reject, accept and cancel are their own calls; an offer is never edited or deleted.

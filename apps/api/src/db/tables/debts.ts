@@ -68,6 +68,10 @@ export const debts = pgTable(
     nextQuotaDue: date('next_quota_due'),
     // The latest promise's due date, and whether the debtor has a phone of its own that is open.
     latestPromiseDue: date('latest_promise_due'),
+    // The last day the latest promise can still be kept (its due date + the company's grace days) while
+    // its window is not paid in full; null when kept or there is none (migration 0022: the queue no
+    // longer sums each due promise's payments on every read).
+    latestPromiseOpenUntil: date('latest_promise_open_until'),
     debtorPhoneOpen: boolean('debtor_phone_open').notNull().default(false),
     // Derived by PostgreSQL for the queue's score (migration 0021): computing the agency day of the last
     // contact and the balance's digits per row cost 4 of the queue's 14 ms over a collector's 5 000 debts.

@@ -55,6 +55,7 @@ export function offersModule(app: FastifyInstance, db: Db) {
     filters: {
       debtId: equals(offers.debtId),
       userId: equals(offers.userId),
+      companyId: equals(debts.companyId),
       status: equals(offers.status),
     },
     scope: viaDebt(offers.debtId),

@@ -11,14 +11,17 @@ import classes from './home.module.css';
 const SHOWN = 10;
 const currencyOf = (offer: Offer) => (offer.currency === 'USD' ? 'USD' : 'ARS');
 
-/** The offers (quitas) beyond their company's limits, oldest first: an ADMIN approves them on the debt. */
-export function PendingOffers() {
+/**
+ * The offers (quitas) beyond their company's limits, oldest first, of the dashboard's company when one
+ * is chosen: an ADMIN approves them on the debt.
+ */
+export function PendingOffers({ company }: { company: string | undefined }) {
   const offers = useQuery({
-    queryKey: [offersResource.path, 'pending-dashboard'],
+    queryKey: [offersResource.path, 'pending-dashboard', company ?? null],
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: Offer[]; total: number }>(`/${offersResource.path}`, {
-          params: { status: 'PENDIENTE', sort: 'createdAt', order: 'asc', limit: SHOWN },
+          params: { status: 'PENDIENTE', sort: 'createdAt', order: 'asc', limit: SHOWN, companyId: company },
           signal,
         })
       ).data,

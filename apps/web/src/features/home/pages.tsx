@@ -102,7 +102,7 @@ function Dashboard() {
         <div aria-busy={kpi.isFetching} className={classes.body}>
           <KpiCards kpi={kpi.data} canViewTasks={ability.can('view', 'tasks')} />
           <CollectionDay company={scoped.company} canViewQueue={userData?.type === 'ADMIN'} />
-          {userData?.type === 'ADMIN' && <PendingOffers />}
+          {userData?.type === 'ADMIN' && <PendingOffers company={scoped.company} />}
           {userData?.type === 'ADMIN' && <ToSettle />}
           <div className={classes.charts}>
             <Suspense fallback={<ChartsLoading />}>

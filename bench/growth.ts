@@ -2,7 +2,7 @@
  * How each read's cost grows with the portfolio (issue 20):
  *
  *   node --import tsx bench/growth.ts [--postgres 100000,1000000,5000000] [--pglite 100000,1000000]
- *     [--seconds 10] [--no-write]
+ *     [--seconds 10] [--no-write | --redraw]
  *
  * Per database and size: the generated portfolio (apps/api/bench/data.ts; PostgreSQL at 1M in the
  * bench's own database, other sizes in cobranzas_bench_N), made when missing; the real server; the
@@ -147,6 +147,8 @@ export function growthExponent(small: number, large: number, nSmall: number, nLa
 /** Faster than log(n): above twice a B-tree's exponent, so noise on a flat case does not count. */
 const LOG_EXPONENT_LIMIT = 0.16;
 
+const decimal = (value: number) =>
+  value.toLocaleString('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const dbName = (kind: DbKind) => (kind === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const sizeLabel = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
 
@@ -167,7 +169,7 @@ export function growthMarkdown(points: GrowthPoint[]): string {
         return `${c.rps.toFixed(0)} · ${c.p99}${c.errors ? ` (${c.errors} errores)` : ''}`;
       });
       const verdict = Number.isNaN(b) ? '—' : b > LOG_EXPONENT_LIMIT ? '**sí**' : 'no';
-      return `| ${name} (${first.cases[name].connections}) | ${cells.join(' | ')} | ${Number.isNaN(b) ? '—' : b.toFixed(2)} | ${verdict} |`;
+      return `| ${name} (${first.cases[name].connections}) | ${cells.join(' | ')} | ${Number.isNaN(b) ? '—' : decimal(b)} | ${verdict} |`;
     });
     return [
       `### ${dbName(kind)}`,
@@ -187,7 +189,7 @@ export function growthMarkdown(points: GrowthPoint[]): string {
 Con \`node --import tsx bench/growth.ts\`: cada caso de lectura a cada tamaño de la cartera generada, con la misma carga
 que \`npm run bench\` (10 s tras 2 s de calentamiento). b es el exponente de p99 ∝ nᵇ entre el tamaño menor y el mayor:
 una búsqueda en un árbol B (∝ log n) da b ≈ 0,08 de 100k a 1M; un trabajo proporcional a las filas, b ≈ 1. Se marca
-«más que log n» por encima de ${LOG_EXPONENT_LIMIT} (el doble, para que el ruido de un caso plano no cuente). Por qué crece cada
+«más que log n» por encima de ${decimal(LOG_EXPONENT_LIMIT)} (el doble, para que el ruido de un caso plano no cuente). Por qué crece cada
 uno: docs/performance.md «Cómo crece».
 
 ${sections.join('\n')}`;
@@ -227,11 +229,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       .split(',')
       .filter(Boolean)
       .map((n) => Number(n));
-  const points = await benchGrowth(
-    { postgres: sizes('postgres', '100000,1000000,5000000'), pglite: sizes('pglite', '100000,1000000') },
-    3900,
-    Number(cliArg('seconds', '10')),
-  );
+  // --redraw: the section and the charts again from bench/growth.json, measuring nothing.
+  const points = process.argv.includes('--redraw')
+    ? []
+    : await benchGrowth(
+        { postgres: sizes('postgres', '100000,1000000,5000000'), pglite: sizes('pglite', '100000,1000000') },
+        3900,
+        Number(cliArg('seconds', '10')),
+      );
   if (!process.argv.includes('--no-write')) {
     const all = saveGrowth(points);
     writeGrowthCharts(all);

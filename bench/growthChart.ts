@@ -74,7 +74,8 @@ export function growthChart(title: string, sizes: number[], series: GrowthSeries
     const ly = legendTop + Math.floor(i / 4) * 20;
     return `<rect x="${lx}" y="${ly - 9}" width="14" height="4" fill="${s.color}"/><text x="${lx + 20}" y="${ly}" ${FONT}>${escapeXml(s.name)}</text>`;
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="chart-title">
+<title id="chart-title">${escapeXml(title)}: p99 y pedidos por segundo contra la cantidad de deudas</title>
 <rect width="100%" height="100%" fill="#fff"/>
 <text x="${PANEL.left}" y="20" ${FAMILY} font-size="14" font-weight="bold">${escapeXml(title)} (escalas logarítmicas; eje x: deudas)</text>
 ${panel(

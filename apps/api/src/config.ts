@@ -45,7 +45,7 @@ export class ConfigError extends Error {
 
 /**
  * Connections each API process opens to PostgreSQL. Few: on the bench's 2 cores, 4 instead of 10 took
- * the queue's p99 from 130–150 ms to 90–110 and the DNI lookup's from 94 to 77 (docs/decisions.md
+ * the queue's p99 from 130–150 ms to 75–96 and the DNI lookup's from 94 to 77 (docs/decisions.md
  * «Pocas conexiones»): past the cores, more backends only share the CPU and lengthen the tail.
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 4;

@@ -2,6 +2,7 @@ import { max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNamedRead } from '../src/db/namedStatements';
 import { debtors } from '../src/db/schema';
+import { debtSearch } from '../src/modules/debts/search';
 import { createDebt, createDebtor } from './domain';
 import {
   ADMIN_ALIAS,
@@ -94,6 +95,58 @@ forEachBackend('free-text search (q)', (backend) => {
       expect(await search(surname, `&companyId=${company.id}`)).toEqual([debt.id]);
       const page = await call(t.app, token, { method: 'GET', url: `/api/debts?q=${surname}&limit=5` });
       expect(page.body).toMatchObject({ total: 1, data: [{ id: debt.id }] });
+    });
+
+    it('a text that more than 2 000 debtors share: the first pages walk the list, the count and later pages find the same debts', async () => {
+      const company = await createCompany(t.app, token);
+      const client = await createUser(t.app, token, 'CLIENTE');
+      const surname = unique('Frecuentísimo');
+      await t.database.db.execute(sql`
+        INSERT INTO debtors (dni, first_name, last_name)
+        SELECT (80000000 + g)::text, 'Ana', ${surname} FROM generate_series(1, 2001) g`);
+      // 30 debts of the company and 2 of the CLIENTE's, spread over the last debtors (newest first).
+      await t.database.db.execute(sql`
+        INSERT INTO debts (debtor_id, company_id, debt_type_id, original_amount, reference)
+        SELECT d.id, ${company.id}, (SELECT min(id) FROM debt_types), 100 + d.n, 'FREQ-' || d.n
+        FROM (SELECT id, row_number() OVER (ORDER BY id DESC) AS n FROM debtors WHERE last_name = ${surname}
+          ORDER BY id DESC LIMIT 30) d`);
+      const [last] = await t.database.db.select({ id: max(debtors.id) }).from(debtors);
+      const clients = [
+        await createDebt(t.app, token, { companyId: client.companyId, debtorId: last?.id }),
+        await createDebt(t.app, token, { companyId: client.companyId, debtorId: last?.id }),
+      ];
+      const list = (extra: string, as = token) =>
+        call(t.app, as, { method: 'GET', url: `/api/debts?q=${encodeURIComponent(surname)}${extra}` });
+
+      // The walk is taken only for a page near the start in id order, and only for a common text.
+      const pattern = `%${surname}%`;
+      expect((await debtSearch(pattern, t.database.db, true))?.all).toBeDefined();
+      expect((await debtSearch(pattern, t.database.db, false))?.all).toBeUndefined();
+      expect((await debtSearch('%FREQ-1%', t.database.db, true))?.all).toBeUndefined();
+
+      const first = await list(`&companyId=${company.id}`);
+      expect(first.body).toMatchObject({ total: 30, page: 1, limit: 25 });
+      expect(first.body.totalEstimated).toBeUndefined();
+      const second = await list(`&companyId=${company.id}&page=2`);
+      expect(second.body).toMatchObject({ total: 30, page: 2 });
+      const walked = [...first.body.data, ...second.body.data].map((row: { id: number }) => row.id);
+      expect(walked).toHaveLength(30);
+      expect(walked).toEqual([...walked].sort((a, b) => b - a));
+      // Another order collects every match: the same 30 debts.
+      const byAmount = await list(`&companyId=${company.id}&sort=originalAmount&order=asc&limit=100`);
+      expect(byAmount.body.total).toBe(30);
+      expect(byAmount.body.data.map((row: { id: number }) => row.id).sort()).toEqual([...walked].sort());
+      // Across companies, newest first: the CLIENTE's two, then the 30.
+      const all = await list('&limit=100');
+      expect(all.body.total).toBe(32);
+      expect(all.body.data.slice(0, 2).map((row: { id: number }) => row.id)).toEqual(
+        clients.map((debt) => debt.id).reverse(),
+      );
+      // A CLIENTE walks only its company's debts.
+      expect((await list('', client.token)).body).toMatchObject({
+        total: 2,
+        data: clients.map((debt) => ({ id: debt.id })).reverse(),
+      });
     });
 
     it('a text that more than 20 000 debts share in their reference still finds them (the joined search)', async () => {

@@ -52,6 +52,12 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 const SEARCH_INDEXED_FROM = 3;
 
 /**
+ * A list read in id order up to this many rows may take a per-row search condition (a walk of the
+ * index until the page fills, CrudOptions.indexedSearch): beyond, collecting the matches is cheaper.
+ */
+const WALK_MAX_ROWS = 250;
+
+/**
  * Any of the columns contains the ILIKE pattern. char(n) columns are searched as text: the trigram
  * operator class only takes text, so that is how their indexes hold them.
  */
@@ -222,27 +228,32 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
 
   /**
    * `q` as a condition: the resource's indexed search when it answers, ILIKE over the search columns
-   * otherwise; `joined` when the condition reads a joined table.
+   * otherwise; `joined` when the condition reads a joined table. `all` is the count's condition
+   * when the page's differs (a per-row walk, see CrudOptions.indexedSearch).
    */
-  async function searchOf(q: string | undefined): Promise<{ where: SQL; joined: boolean } | undefined> {
+  async function searchOf(
+    q: string | undefined,
+    walk: boolean,
+  ): Promise<{ where: SQL; all: SQL; joined: boolean } | undefined> {
     const columns = options.search;
     if (!q || !columns?.length) return undefined;
     const pattern = `%${escapeLike(q)}%`;
-    const indexed = q.length >= SEARCH_INDEXED_FROM ? await options.indexedSearch?.(pattern, db) : undefined;
-    if (indexed) return { where: indexed, joined: false };
-    return {
-      where: matchesText(columns, pattern),
-      joined: columns.some((column) => column.table !== table),
-    };
+    const indexed =
+      q.length >= SEARCH_INDEXED_FROM ? await options.indexedSearch?.(pattern, db, walk) : undefined;
+    if (indexed) return { where: indexed.where, all: indexed.all ?? indexed.where, joined: false };
+    const where = matchesText(columns, pattern);
+    return { where, all: where, joined: columns.some((column) => column.table !== table) };
   }
 
   /**
-   * The rows a list query selects (the user's scope, `q`, the typed filters and `extra`), and whether
-   * that depends on a joined table (`q` over a joined column, a filter on one).
+   * The rows a list query selects (the user's scope, `q`, the typed filters and `extra`): `where`
+   * for the page, `all` for counting them (the same rows); `joined` when that depends on a joined
+   * table (`q` over a joined column, a filter on one). `walk`: the page is read in id order near
+   * its start.
    */
-  async function selection(query: ListQueryOf<D>, user: TokenPayload, extra?: SQL) {
-    const search = await searchOf(conventionsOf(query).q);
-    const conditions: (SQL | undefined)[] = [scopeOf(user), extra, search?.where];
+  async function selection(query: ListQueryOf<D>, user: TokenPayload, extra?: SQL, walk = false) {
+    const search = await searchOf(conventionsOf(query).q, walk);
+    const conditions: (SQL | undefined)[] = [scopeOf(user), extra];
     let joined = search?.joined ?? false;
     for (const [name, filter] of Object.entries(filtersOf)) {
       const value = conventionsOf(query)[name];
@@ -250,7 +261,11 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
       conditions.push(filter(value));
       joined ||= filter.column?.table !== table;
     }
-    return { where: and(...conditions), joined };
+    return {
+      where: and(...conditions, search?.where),
+      all: and(...conditions, search?.all),
+      joined,
+    };
   }
 
   /** The condition alone, for queries that always join (e.g. the debts summary). */
@@ -267,7 +282,6 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     explicitOrder = false,
   ): Promise<ListResponse<R>> {
     const { page, limit, sort, order } = conventionsOf(query);
-    const { where, joined } = await selection(query, user, extra);
     const sortable: Partial<Record<string, SortColumns>> = options.sortable;
     const named = sort ? sortable[sort] : undefined;
     // The definition's list query let `sort` through: a value the module does not map is a bug,
@@ -282,6 +296,8 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     const by = direction === 'desc' ? desc : asc;
     // The id breaks ties so pages never overlap or skip rows.
     const ordering = [...columns.map((column) => by(column)), by(table.id)];
+    const walk = columns[0] === table.id && page * limit <= WALK_MAX_ROWS;
+    const { where, all, joined } = await selection(query, user, extra, walk);
     // Paginate, then join: page 1000 skips 25 000 index entries, not 25 000 joined rows.
     const ids = await idsFrom(joined, { id: table.id })
       .where(where)
@@ -293,7 +309,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     const lastPage = data.length < limit && (data.length > 0 || page === 1);
     const total = lastPage
       ? { n: (page - 1) * limit + data.length, exact: true }
-      : await countOf(joined, where);
+      : await countOf(joined, all);
     return { data, total: total.n, page, limit, ...(total.exact ? {} : { totalEstimated: true as const }) };
   }
 

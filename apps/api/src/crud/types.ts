@@ -77,6 +77,12 @@ export interface CrudHooks<D extends ResourceDefinition, T extends CrudTable> {
   afterCommit?(change: Change<RowOf<T>>): Promise<void> | void;
 }
 
+/** A resource's indexed `q`: the page's condition, and the count's when it differs (CrudOptions.indexedSearch). */
+export interface IndexedSearch {
+  where: SQL;
+  all?: SQL;
+}
+
 /**
  * How one resource of packages/shared is served: its definition (path, schemas, sortable values,
  * filters) and, for each of its facts, the SQL that implements it. The types demand an SQL order
@@ -101,9 +107,11 @@ export type CrudOptions<D extends ResourceDefinition, T extends CrudTable> = {
    * When `search` reaches into joined tables: the same matches for a `q` of SEARCH_INDEXED_FROM or
    * more characters, as a condition on this table alone that trigram indexes can serve; undefined
    * when the ILIKE over the joins is the better plan (a text so common that list order finds a page
-   * sooner than collecting every match).
+   * sooner than collecting every match). `walk` says the page is read in id order near its start:
+   * the search may then answer a per-row condition for the page (`where`) and a set condition for
+   * counting (`all`), the same matches both.
    */
-  indexedSearch?: (pattern: string, db: Db) => Promise<SQL | undefined>;
+  indexedSearch?: (pattern: string, db: Db, walk: boolean) => Promise<IndexedSearch | undefined>;
   /**
    * The rows this user may see at all (DESIGN.md §6: a CLIENTE only its company's debts and their
    * children). Applied to lists, reads, updates and deletes; a row outside it is a 404.

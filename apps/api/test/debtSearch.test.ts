@@ -192,4 +192,18 @@ describe('the statements of a free-text search', () => {
     ).toBe(false);
     expect(isNamedRead('select "id" from "debts" where "debts"."id" = ANY($1::integer[])')).toBe(true);
   });
+
+  it('the walk of a common text is planned once, unless it also carries ids found', () => {
+    const walk =
+      'select "id" from "debts" where /*plan-once*/EXISTS ((select 1 from "debtors" where "debtors"."last_name" ilike $1) OFFSET 0)';
+    expect(isNamedRead(walk)).toBe(true);
+    expect(
+      isNamedRead(
+        walk.replace(
+          'where /*plan-once*/',
+          'where /*planned-per-call*/"debts"."id" = ANY($2::integer[]) or /*plan-once*/',
+        ),
+      ),
+    ).toBe(false);
+  });
 });

@@ -14,8 +14,16 @@ export const NAMED_STATEMENTS = {
    * plan for those ids has.
    */
   plannedPerCall: /\bilike\b|\/\*planned-per-call\*\//i,
+  /**
+   * Unless marked plan-once: an ILIKE whose plan does not depend on the text (the free text's walk,
+   * modules/debts/search.ts: the list's index in order, each row tested). The ids' mark still wins.
+   */
+  planOnce: /\/\*plan-once\*\//,
+  idsFound: /\/\*planned-per-call\*\//,
 };
 
 /** Whether a statement is one to name. */
 export const isNamedRead = (text: string) =>
-  NAMED_STATEMENTS.reads.test(text) && !NAMED_STATEMENTS.plannedPerCall.test(text);
+  NAMED_STATEMENTS.reads.test(text) &&
+  !NAMED_STATEMENTS.idsFound.test(text) &&
+  (NAMED_STATEMENTS.planOnce.test(text) || !NAMED_STATEMENTS.plannedPerCall.test(text));

@@ -107,7 +107,8 @@ const fail = (id, error) => send({ id, ok: false, error: errorOf(error) });
  */
 async function query({ text, params, rowMode, tx }) {
   if (tx === undefined && named.has(text)) return namedQuery(text, params, rowMode);
-  const perCall = RULE.plannedPerCall.test(text);
+  // The same rule as isNamedRead (db/namedStatements.ts), which this file cannot import.
+  const perCall = RULE.idsFound.test(text) || (!RULE.planOnce.test(text) && RULE.plannedPerCall.test(text));
   if (tx === undefined && !perCall && named.size < RULE.max && RULE.reads.test(text)) {
     return namedQuery(text, params, rowMode);
   }

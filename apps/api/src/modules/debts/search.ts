@@ -33,56 +33,66 @@ const WALK_FROM = 2_000;
  */
 const PLANNED_PER_CALL = sql.raw('/*planned-per-call*/');
 
-const idsOf = (rows: { id: number }[]) => `{${rows.map((row) => row.id).join(',')}}`;
+/**
+ * Marks the walk as planned once (db/namedStatements.ts) although it has ILIKEs: its plan is the
+ * list's index in order with each row tested, whatever the text (planning it cost ≈ 3 ms a call).
+ */
+const PLAN_ONCE = sql.raw('/*plan-once*/');
 
 /**
- * The debts list's `q` (3+ characters): the debts whose reference or case number, whose debtor's
- * name, DNI or CUIT, or whose company's name contains the text, the same matches as ILIKE over the
- * joined list. The debts, debtors and companies that match come first, through the trigram indexes
- * (migration 0005); then one condition on debts alone, ids only, which their indexes and a hashed
- * lookup serve: across the joins, a rare text read every debt (2–7 s at 1M debts), and the text on
- * the debt's own columns, tested on each row, made counting a common name's 10 000 matches cost
- * 160 ms (6 ms by ids). Undefined, for the ILIKE over the joins, when the matches are many.
- *
- * With `walk` and more than WALK_FROM debtors, the page's condition tests each debt's debtor as the
- * list walks its index (OFFSET 0 keeps the EXISTS a per-row test: as a join, PostgreSQL would read
- * every match first), and the count's condition is the set of matching debtors.
+ * Texts found common (more than WALK_FROM debtors) in the last half minute: their next page walks
+ * without counting the debtors again. Only the plan depends on it, never the answer (the walk finds
+ * the same debts however many debtors match); a rare text's ids are always read afresh.
  */
+const common = new Map<string, number>();
+const COMMON_TTL_MS = 30_000;
+const MAX_COMMON = 500;
+
+/**
+ * The ids of `select id … limit max + 1` as an array literal (`{1,2}`, `{}`), or null past `max`:
+ * one value per table, so the three lookups are one statement and no row per id crosses the wire.
+ */
+function idsUpTo(ids: SQL, max?: number) {
+  const list = sql`coalesce(array_agg(m.id), '{}')::text`;
+  return max === undefined
+    ? sql`(SELECT ${list} FROM (${ids}) m)`
+    : sql`(SELECT CASE WHEN count(*) > ${max} THEN NULL ELSE ${list} END FROM (${ids} LIMIT ${max + 1}) m)`;
+}
+
 export async function debtSearch(pattern: string, db: Db, walk = false): Promise<IndexedSearch | undefined> {
   const debtorMatch = matchesText(SEARCHED.debtor, pattern);
-  const [debtIds, debtorIds, companyIds] = await Promise.all([
-    db
-      .select({ id: debts.id })
-      .from(debts)
-      .where(matchesText(SEARCHED.debt, pattern))
-      .limit(MAX_MATCHES + 1),
-    db
-      .select({ id: debtors.id })
-      .from(debtors)
-      .where(debtorMatch)
-      .limit((walk ? WALK_FROM : MAX_MATCHES) + 1),
-    db.select({ id: companies.id }).from(companies).where(matchesText(SEARCHED.company, pattern)),
-  ]);
-  if (debtIds.length > MAX_MATCHES) return undefined;
-  const common = debtorIds.length > (walk ? WALK_FROM : MAX_MATCHES);
-  if (common && !walk) return undefined;
+  const debtorMax = walk ? WALK_FROM : MAX_MATCHES;
+  const knownCommon = walk && (common.get(pattern) ?? 0) > Date.now();
+  const lookups = await db.execute(sql`SELECT
+    ${idsUpTo(sql`SELECT ${debts.id} FROM ${debts} WHERE ${matchesText(SEARCHED.debt, pattern)}`, MAX_MATCHES)} AS "debts",
+    ${knownCommon ? sql`NULL` : idsUpTo(sql`SELECT ${debtors.id} FROM ${debtors} WHERE ${debtorMatch}`, debtorMax)} AS "debtors",
+    ${idsUpTo(sql`SELECT ${companies.id} FROM ${companies} WHERE ${matchesText(SEARCHED.company, pattern)}`)} AS "companies"`);
+  const found = (lookups as unknown as { rows: Record<'debts' | 'debtors' | 'companies', string | null>[] })
+    .rows[0];
+  if (!found || found.debts === null) return undefined;
+  const isCommon = found.debtors === null;
+  if (isCommon && !walk) return undefined;
+  if (isCommon && !knownCommon) {
+    if (common.size >= MAX_COMMON) common.clear();
+    common.set(pattern, Date.now() + COMMON_TTL_MS);
+  }
   // Only the columns something matched: with one arm the planner counts a common name's debts
   // through debts_debtor_id_idx (6 ms); an OR of three, one of them empty, scanned the table (60 ms).
   const byIds = (
     [
-      [debts.id, debtIds],
-      [debts.companyId, companyIds],
-      ...(common ? [] : [[debts.debtorId, debtorIds] as const]),
+      [debts.id, found.debts],
+      [debts.companyId, found.companies],
+      [debts.debtorId, found.debtors],
     ] as const
-  ).flatMap(([column, rows]) =>
-    rows.length === 0 ? [] : [sql`${PLANNED_PER_CALL}${column} = ANY(${idsOf(rows)}::integer[])`],
+  ).flatMap(([column, ids]) =>
+    ids === null || ids === '{}' ? [] : [sql`${PLANNED_PER_CALL}${column} = ANY(${ids}::integer[])`],
   );
-  if (!common) return { where: byIds.length === 0 ? sql`false` : (or(...byIds) as SQL) };
+  if (!isCommon) return { where: byIds.length === 0 ? sql`false` : (or(...byIds) as SQL) };
   const matching = db.select({ id: debtors.id }).from(debtors).where(debtorMatch);
   return {
     where: or(
       ...byIds,
-      sql`EXISTS (${db
+      sql`${PLAN_ONCE}EXISTS (${db
         .select({ one: sql`1` })
         .from(debtors)
         .where(and(eq(debtors.id, debts.debtorId), debtorMatch))} OFFSET 0)`,

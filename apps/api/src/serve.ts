@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -18,19 +17,10 @@ export interface ServeOptions {
 }
 
 /**
- * How far V8 lets the old generation grow past what the last full collection kept, in percent
- * (its own default is a factor of up to 4 chosen by GC speed). A 100 000-row client-debt report
- * makes short-lived garbage that outlives a batch's awaits: with V8's factor the process grew by
- * 100–260 MB before collecting it, with 20 % by 3–31 MB (issue 20; docs/performance.md).
- */
-const HEAP_GROWING_PERCENT = 20;
-
-/**
  * The server process: configuration from the environment, the database migrated and seeded, the
  * app listening, and the signals that close it in order. `server.ts` (`npm start`) calls it as is.
  */
 export async function serve(options: ServeOptions = {}) {
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   try {
     await main(options);
   } catch (error) {

@@ -3,6 +3,7 @@ import { agencyToday, MESSAGES } from '@cobranzas/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientDebtStream, debtBatches } from '../src/reports/clientDebt';
+import { reportsHoldingHeapGrowth } from '../src/reports/heapGrowth';
 import { type DebtReportRow, writeClientDebtWorkbook } from '../src/reports/xlsx';
 import { create, createCatalog, createDebt, createDebtor, expectStatus } from './domain';
 import {
@@ -344,5 +345,24 @@ describe('client-debt workbook failures', () => {
     expect(outcome).toBe('close');
     expect(stream.destroyed).toBe(true);
     expect(log.error).toHaveBeenCalledOnce();
+    expect(reportsHoldingHeapGrowth()).toBe(0);
+  });
+
+  it('V8’s small heap growth is held while a report is written and given back after it (issue 20)', async () => {
+    let release: (() => void) | undefined;
+    async function* slow() {
+      yield [debt];
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    }
+    const stream = clientDebtStream(slow(), { error: vi.fn() });
+    const ended = new Promise((resolve) => stream.on('end', resolve));
+    stream.resume();
+    await vi.waitFor(() => expect(release).toBeDefined());
+    expect(reportsHoldingHeapGrowth()).toBe(1);
+    release?.();
+    await ended;
+    await vi.waitFor(() => expect(reportsHoldingHeapGrowth()).toBe(0));
   });
 });

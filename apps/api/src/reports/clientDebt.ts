@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { collectionTypes, debtors, debts, debtTypes, events } from '../db/schema';
 import { type UpdatedBalanceRow, updatedBalanceColumns, updatedBalances } from '../modules/debts/balances';
 import { promiseStatus } from '../modules/promises';
+import { withReportHeapGrowth } from './heapGrowth';
 import { type DebtReportRow, writeClientDebtWorkbook } from './xlsx';
 
 /** Rows per query: large enough to be quick, small enough that memory stays flat at 100k debts. */
@@ -115,7 +116,7 @@ export function clientDebtStream(
   const out = new PassThrough();
   // Without a listener, a write after the client left would be an uncaught 'error' event.
   out.on('error', () => {});
-  writeClientDebtWorkbook(out, batches).catch((error: unknown) => {
+  withReportHeapGrowth(() => writeClientDebtWorkbook(out, batches)).catch((error: unknown) => {
     log.error({ err: error }, 'reporte de deuda interrumpido');
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });

@@ -219,6 +219,16 @@ export async function measureDownload(
   return { ttfbMs: ttfb, totalMs: total, bytes, rssGrowthMb: peak - baseline, status: response.status };
 }
 
+/** The first company's client-debt workbook (a tenth of the generated debts). */
+export const CLIENT_DEBT_PATH = '/api/report/clientDebt?company=1';
+
+/**
+ * An empty workbook, before measuring one: it loads ExcelJS, so the growth measured next is the
+ * rows', not the module's one-time load.
+ */
+export const loadExcelJs = (base: string, token: string, pid: number) =>
+  measureDownload(base, `${CLIENT_DEBT_PATH}&start=2000-01-01&end=2000-01-01`, token, pid);
+
 /** Replaces (or adds, before the web's) the section of bench/RESULTS.md that starts with `title`. */
 export function writeSection(title: string, text: string) {
   const out = join(ROOT, 'bench/RESULTS.md');

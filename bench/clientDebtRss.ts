@@ -4,13 +4,14 @@
  *
  *   node --import tsx bench/clientDebtRss.ts [--db postgres,pglite] [--debts 1000000] [--downloads 2]
  *
- * The real server (`serve.ts`, with its V8 settings) on the generated data, an empty workbook first
- * (ExcelJS's one-time load), then the first company's report (a tenth of the debts) `downloads` times
- * in a row; each line gives its time and the growth of the server's RSS over its own start.
+ * The real server on the generated data (the report sets V8's heap growth itself: reports/heapGrowth.ts),
+ * an empty workbook first (ExcelJS's one-time load), then the first company's report (a tenth of the
+ * debts) `downloads` times in a row; each line gives its time and the growth of the server's RSS over
+ * its own start.
  */
 import { join } from 'node:path';
 import { BENCH_ADMIN_PASSWORD, parseDataArgs } from '../apps/api/bench/data';
-import { cliArg, login, measureDownload, memoryOf, startApi } from './api';
+import { CLIENT_DEBT_PATH, cliArg, loadExcelJs, login, measureDownload, memoryOf, startApi } from './api';
 import { prewarm } from './prewarm';
 
 const DEBTS = cliArg('debts', '1000000');
@@ -32,15 +33,10 @@ for (const kind of KINDS) {
   const api = await startApi(3990, { ...env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD });
   try {
     const token = await login(api.base, 'admin', BENCH_ADMIN_PASSWORD);
-    await measureDownload(
-      api.base,
-      '/api/report/clientDebt?company=1&start=2000-01-01&end=2000-01-01',
-      token,
-      api.pid,
-    );
+    await loadExcelJs(api.base, token, api.pid);
     for (let i = 1; i <= DOWNLOADS; i++) {
       const idle = memoryOf(api.pid).rss;
-      const report = await measureDownload(api.base, '/api/report/clientDebt?company=1', token, api.pid);
+      const report = await measureDownload(api.base, CLIENT_DEBT_PATH, token, api.pid);
       const verdict = report.rssGrowthMb <= BUDGET_MB ? '✅' : '❌';
       console.log(
         `  descarga ${i}: HTTP ${report.status}, ${(report.bytes / 1024 / 1024).toFixed(1)} MB en ${(report.totalMs / 1000).toFixed(1)} s, primer byte ${report.ttfbMs.toFixed(0)} ms; RSS ${idle.toFixed(0)} MB +${report.rssGrowthMb.toFixed(0)} MB ${verdict} ≤ ${BUDGET_MB}`,

@@ -18,9 +18,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { BENCH_ADMIN_PASSWORD, BENCH_LAST_NAMES, generate, parseDataArgs } from '../apps/api/bench/data';
 import {
+  CLIENT_DEBT_PATH,
   cliArg,
   type LoadCase,
   load,
+  loadExcelJs,
   login,
   type Measure,
   measureDownload,
@@ -118,16 +120,10 @@ async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Pro
       measures.push(m);
     }
     // The download first, on a rested machine: after minutes of load this shared VM runs slower
-    // (the same download took 6.5 s alone and 17 s after the load cases). An empty workbook first
-    // loads ExcelJS, so the growth measured is the 100k rows', not the module's one-time load.
-    await measureDownload(
-      api.base,
-      '/api/report/clientDebt?company=1&start=2000-01-01&end=2000-01-01',
-      token,
-      api.pid,
-    );
+    // (the same download took 6.5 s alone and 17 s after the load cases).
+    await loadExcelJs(api.base, token, api.pid);
     const idleRssMb = memoryOf(api.pid).rss;
-    const report = await measureDownload(api.base, '/api/report/clientDebt?company=1', token, api.pid);
+    const report = await measureDownload(api.base, CLIENT_DEBT_PATH, token, api.pid);
     console.log(
       `  ${kind.padEnd(8)} clientDebt (${Math.round(DEBTS / 10).toLocaleString('es-AR')} filas): primer byte ${report.ttfbMs.toFixed(0)} ms, total ${(report.totalMs / 1000).toFixed(1)} s, RSS +${report.rssGrowthMb.toFixed(0)} MB`,
     );

@@ -107,8 +107,8 @@ const fail = (id, error) => send({ id, ok: false, error: errorOf(error) });
  */
 async function query({ text, params, rowMode, tx }) {
   if (tx === undefined && named.has(text)) return namedQuery(text, params, rowMode);
-  // The same rule as isNamedRead (db/namedStatements.ts), which this file cannot import.
-  const perCall = RULE.idsFound.test(text) || (!RULE.planOnce.test(text) && RULE.plannedPerCall.test(text));
+  // isPlannedPerCall of db/namedStatements.ts, which this file cannot import (only its RegExps come).
+  const perCall = RULE.idsFound.test(text) || (RULE.textSearch.test(text) && !RULE.planOnce.test(text));
   if (tx === undefined && !perCall && named.size < RULE.max && RULE.reads.test(text)) {
     return namedQuery(text, params, rowMode);
   }

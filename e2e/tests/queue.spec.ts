@@ -111,7 +111,8 @@ test.describe('Mi cola (issue 18)', () => {
       expect(worked).not.toContain(name);
       worked.push(name);
       await expect(dialog.getByRole('combobox', { name: /^Tipo de gestión/ })).toBeFocused();
-      await page.keyboard.type(callType.slice(0, 16));
+      // The whole name: other runs' types share its prefix.
+      await page.keyboard.type(callType);
       await expect(page.getByRole('option', { name: callType })).toBeVisible();
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');

@@ -106,7 +106,9 @@ function ContactForm({ debtId, onLogged, onClose }: Omit<ContactDialogProps, 'op
   const busy = useRef(false);
   const { isSubmitting } = form.formState;
 
-  // The contact type first: after the dialog's own focus trap (a frame later), so it wins.
+  // The contact type first. On open the dialog's focus trap picks it too (`data-autofocus`), so the
+  // close button never holds the focus; the next debt of the queue mounts a new form in the open
+  // dialog, where only this timer moves the focus.
   useEffect(() => {
     const timer = setTimeout(() => form.setFocus('eventTypeId'));
     return () => clearTimeout(timer);

@@ -63,6 +63,7 @@ export function ContactFields({ context }: { context: ContactContext | undefined
           name="eventTypeId"
           label="Tipo de gestión"
           data={types.options}
+          data-autofocus
           withAsterisk
           searchable
           openOnFocus={false}

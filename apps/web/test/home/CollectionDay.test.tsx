@@ -63,7 +63,9 @@ function open(role: 'ADMIN' | 'GENERAL', day: CollectionDay, offers: unknown[] =
 describe('the collectors’ day on the dashboard (issue 18)', { timeout: 30_000 }, () => {
   it('shows the promises of today and the broken ones in es-AR figures', async () => {
     open('ADMIN', ADMIN_DAY);
-    const today = await screen.findByRole('region', { name: 'Promesas de hoy' }, { timeout: 5000 });
+    // While the call runs the same two cards stand there, «Cargando…»: wait for the figures.
+    await screen.findByText('$ 1.234,56 prometidos para hoy', undefined, { timeout: 5000 });
+    const today = screen.getByRole('region', { name: 'Promesas de hoy' });
     expect(today).toHaveTextContent('3');
     expect(today).toHaveTextContent('$ 1.234,56 prometidos para hoy');
     const broken = screen.getByRole('region', { name: 'Promesas incumplidas' });
@@ -87,7 +89,8 @@ describe('the collectors’ day on the dashboard (issue 18)', { timeout: 30_000 
 
   it('shows no collectors table to a GENERAL user, and says when nothing is due', async () => {
     const { requests } = open('GENERAL', EMPTY_COLLECTION_DAY);
-    const today = await screen.findByRole('region', { name: 'Promesas de hoy' }, { timeout: 5000 });
+    await screen.findByText('Ninguna vence hoy', undefined, { timeout: 5000 });
+    const today = screen.getByRole('region', { name: 'Promesas de hoy' });
     expect(today).toHaveTextContent('Ninguna vence hoy');
     expect(screen.queryByRole('table', { name: 'Equipo de cobranza' })).toBeNull();
     expect(requests.some((r) => r.url === '/report/collection-day')).toBe(true);
@@ -130,5 +133,41 @@ describe('the collectors’ day on the dashboard (issue 18)', { timeout: 30_000 
       '/debts/view/31?tab=ofertas',
     );
     expect(requests.find((r) => r.url === '/offers')?.params).toMatchObject({ status: 'PENDIENTE' });
+  });
+
+  it('starts the cards’ calls with the figures’, not after them', async () => {
+    signInAs('ADMIN');
+    const { requests } = mockApi((config) =>
+      // The figures never come: the cards under them are asked for all the same.
+      config.url === '/report/general-kpi' ? new Promise(() => {}) : quietApi(config),
+    );
+    renderApp('/');
+    await vi.waitFor(
+      () => {
+        const urls = requests.map((r) => r.url);
+        expect(urls).toContain('/report/collection-day');
+        expect(urls).toContain('/offers');
+        expect(urls).toContain('/report/to-settle');
+      },
+      { timeout: 5000 },
+    );
+    expect(screen.queryByRole('table', { name: 'Equipo de cobranza' })).toBeNull();
+  });
+
+  it('keeps a long team in a region of its own that the keyboard can scroll', async () => {
+    const collector = ADMIN_DAY.collectors?.[1];
+    if (!collector) throw new Error('ADMIN_DAY sin cobradores');
+    const collectors = Array.from({ length: 200 }, (_, i) => ({
+      ...collector,
+      userId: 100 + i,
+      name: `Gestor ${i + 1}`,
+    }));
+    open('ADMIN', { ...ADMIN_DAY, collectors });
+    const table = await screen.findByRole('table', { name: 'Equipo de cobranza' }, { timeout: 5000 });
+    expect(within(table).getAllByRole('row')).toHaveLength(201);
+    const frame = screen.getByRole('region', { name: 'Equipo de cobranza' });
+    expect(frame).toContainElement(table);
+    expect(frame).toHaveAttribute('tabindex', '0');
+    expect(frame.style.maxHeight).toBe('20rem');
   });
 });

@@ -1,12 +1,13 @@
 import type { CollectorFigures, CollectionDay as Day } from '@cobranzas/shared';
-import { Anchor, Skeleton, Table } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import { IconHeartHandshake, IconHeartOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { messageOf, retryTransient } from '../../components/resource/http';
+import { messageOf } from '../../components/resource/http';
 import { LoadFailed } from '../../components/resource/states';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
-import { getCollectionDay } from './api';
+import { collectionDayQuery } from './api';
+import { DashboardSection, TableFrame, TableFrameLoading } from './DashboardSection';
 import classes from './home.module.css';
 import { Kpi } from './KpiCards';
 
@@ -20,17 +21,35 @@ export function CollectionDay({
   company: string | undefined;
   canViewQueue: boolean;
 }) {
-  const day = useQuery({
-    queryKey: ['report', 'collection-day', company ?? null],
-    queryFn: ({ signal }) => getCollectionDay(company, signal),
-    retry: retryTransient,
-  });
-  if (day.isPending) return <Skeleton height={120} radius="md" aria-label="Cargando promesas" />;
+  const day = useQuery(collectionDayQuery(company));
+  if (day.isPending)
+    return (
+      <div className={classes.body} aria-busy="true">
+        <PromisesLoading />
+        {canViewQueue ? (
+          <DashboardSection titleId="collectors-title" title={COLLECTORS_TITLE}>
+            <TableFrameLoading label="Cargando el equipo de cobranza" />
+          </DashboardSection>
+        ) : null}
+      </div>
+    );
   if (day.isError) return <LoadFailed message={messageOf(day.error)} onRetry={() => void day.refetch()} />;
   return (
     <div className={classes.body}>
       <Promises day={day.data} />
       {day.data.collectors && <Collectors collectors={day.data.collectors} canViewQueue={canViewQueue} />}
+    </div>
+  );
+}
+
+const COLLECTORS_TITLE = 'Equipo de cobranza';
+
+/** The two cards themselves, their figures still to come: the same height as when they arrive. */
+function PromisesLoading() {
+  return (
+    <div className={classes.kpis}>
+      <Kpi icon={<IconHeartHandshake size={20} />} label="Promesas de hoy" value="…" detail="Cargando…" />
+      <Kpi icon={<IconHeartOff size={20} />} label="Promesas incumplidas" value="…" detail="Cargando…" />
     </div>
   );
 }
@@ -62,15 +81,12 @@ function Promises({ day }: { day: Day }) {
 
 function Collectors({ collectors, canViewQueue }: { collectors: CollectorFigures[]; canViewQueue: boolean }) {
   return (
-    <section className={classes.collectors} aria-labelledby="collectors-title">
-      <h2 id="collectors-title" className={classes.chartTitle}>
-        Equipo de cobranza
-      </h2>
+    <DashboardSection titleId="collectors-title" title={COLLECTORS_TITLE}>
       {collectors.length === 0 ? (
         <p className={classes.kpiDetail}>No hay cobradores activos.</p>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover aria-labelledby="collectors-title">
+        <TableFrame labelledBy="collectors-title" minWidth="40rem">
+          <Table striped highlightOnHover stickyHeader aria-labelledby="collectors-title">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Cobrador</Table.Th>
@@ -106,8 +122,8 @@ function Collectors({ collectors, canViewQueue }: { collectors: CollectorFigures
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableFrame>
       )}
-    </section>
+    </DashboardSection>
   );
 }

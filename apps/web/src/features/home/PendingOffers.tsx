@@ -1,14 +1,15 @@
-import { type Offer, offersResource } from '@cobranzas/shared';
-import { Anchor, Skeleton, Table } from '@mantine/core';
+import type { Offer } from '@cobranzas/shared';
+import { Anchor, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { messageOf, retryTransient } from '../../components/resource/http';
+import { messageOf } from '../../components/resource/http';
 import { LoadFailed } from '../../components/resource/states';
-import { api } from '../../lib/api';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
+import { PENDING_OFFERS_SHOWN, pendingOffersQuery } from './api';
+import { DashboardSection, TableFrame, TableFrameLoading } from './DashboardSection';
 import classes from './home.module.css';
 
-const SHOWN = 10;
+const TITLE = 'Ofertas pendientes de aprobación';
 const currencyOf = (offer: Offer) => (offer.currency === 'USD' ? 'USD' : 'ARS');
 
 /**
@@ -16,32 +17,24 @@ const currencyOf = (offer: Offer) => (offer.currency === 'USD' ? 'USD' : 'ARS');
  * is chosen: an ADMIN approves them on the debt.
  */
 export function PendingOffers({ company }: { company: string | undefined }) {
-  const offers = useQuery({
-    queryKey: [offersResource.path, 'pending-dashboard', company ?? null],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<{ data: Offer[]; total: number }>(`/${offersResource.path}`, {
-          params: { status: 'PENDIENTE', sort: 'createdAt', order: 'asc', limit: SHOWN, companyId: company },
-          signal,
-        })
-      ).data,
-    retry: retryTransient,
-  });
-  if (offers.isPending) return <Skeleton height={120} radius="md" aria-label="Cargando ofertas pendientes" />;
+  const offers = useQuery(pendingOffersQuery(company));
+  if (offers.isPending)
+    return (
+      <DashboardSection titleId="pending-offers-title" title={TITLE}>
+        <TableFrameLoading label="Cargando ofertas pendientes" />
+      </DashboardSection>
+    );
   if (offers.isError)
     return <LoadFailed message={messageOf(offers.error)} onRetry={() => void offers.refetch()} />;
   const { data, total } = offers.data;
   return (
-    <section className={classes.collectors} aria-labelledby="pending-offers-title">
-      <h2 id="pending-offers-title" className={classes.chartTitle}>
-        Ofertas pendientes de aprobación{total ? ` (${total})` : ''}
-      </h2>
+    <DashboardSection titleId="pending-offers-title" title={`${TITLE}${total ? ` (${total})` : ''}`}>
       {total === 0 ? (
         <p className={classes.kpiDetail}>No hay ofertas de quita esperando aprobación.</p>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover aria-labelledby="pending-offers-title">
+          <TableFrame labelledBy="pending-offers-title" minWidth="40rem">
+            <Table striped highlightOnHover stickyHeader aria-labelledby="pending-offers-title">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Deudor</Table.Th>
@@ -77,14 +70,14 @@ export function PendingOffers({ company }: { company: string | undefined }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
-          {total > SHOWN && (
+          </TableFrame>
+          {total > PENDING_OFFERS_SHOWN && (
             <p className={classes.kpiDetail}>
-              Se muestran las {SHOWN} más antiguas de {total}.
+              Se muestran las {PENDING_OFFERS_SHOWN} más antiguas de {total}.
             </p>
           )}
         </>
       )}
-    </section>
+    </DashboardSection>
   );
 }

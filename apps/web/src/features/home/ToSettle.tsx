@@ -1,37 +1,35 @@
 import { formatMoney } from '@cobranzas/shared';
-import { Anchor, Skeleton, Table } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { messageOf, retryTransient } from '../../components/resource/http';
+import { messageOf } from '../../components/resource/http';
 import { LoadFailed } from '../../components/resource/states';
 import { formatDate } from '../../lib/format';
-import { getToSettle } from './api';
+import { toSettleQuery } from './api';
+import { DashboardSection, TableFrame, TableFrameLoading } from './DashboardSection';
 import classes from './home.module.css';
 
 const count = new Intl.NumberFormat('es-AR');
 
 /** «A rendir» (issue 19, ADMIN): per company and currency, the money not yet settled, since when. */
 export function ToSettle() {
-  const pending = useQuery({
-    queryKey: ['report', 'to-settle'],
-    queryFn: ({ signal }) => getToSettle(signal),
-    retry: retryTransient,
-  });
+  const pending = useQuery(toSettleQuery());
   if (pending.isPending)
-    return <Skeleton height={120} radius="md" aria-label="Cargando lo pendiente de rendir" />;
+    return (
+      <DashboardSection titleId="to-settle-title" title="A rendir">
+        <TableFrameLoading label="Cargando lo pendiente de rendir" />
+      </DashboardSection>
+    );
   if (pending.isError)
     return <LoadFailed message={messageOf(pending.error)} onRetry={() => void pending.refetch()} />;
   const rows = pending.data;
   return (
-    <section className={classes.collectors} aria-labelledby="to-settle-title">
-      <h2 id="to-settle-title" className={classes.chartTitle}>
-        A rendir
-      </h2>
+    <DashboardSection titleId="to-settle-title" title="A rendir">
       {rows.length === 0 ? (
         <p className={classes.kpiDetail}>Nada pendiente de rendir.</p>
       ) : (
-        <Table.ScrollContainer minWidth={440}>
-          <Table striped highlightOnHover aria-labelledby="to-settle-title">
+        <TableFrame labelledBy="to-settle-title" minWidth="28rem">
+          <Table striped highlightOnHover stickyHeader aria-labelledby="to-settle-title">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Compañía</Table.Th>
@@ -61,8 +59,8 @@ export function ToSettle() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableFrame>
       )}
-    </section>
+    </DashboardSection>
   );
 }

@@ -8,10 +8,14 @@ import {
   collectionTypesReportSchema,
   type GeneralKpi,
   generalKpiSchema,
+  type Offer,
+  offersResource,
   type ToSettle,
   toSettleSchema,
 } from '@cobranzas/shared';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { retryTransient } from '../../components/resource/http';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
@@ -48,6 +52,46 @@ export const getCollectionDay = async (
 /** GET /report/to-settle (ADMIN's card): per company and currency, collected and not yet settled. */
 export const getToSettle = async (signal?: AbortSignal): Promise<ToSettle['data']> =>
   checked(toSettleSchema, (await api.get('/report/to-settle', { signal })).data).data;
+
+/** The offers (quitas) past their company's limits the dashboard lists, oldest first. */
+export const PENDING_OFFERS_SHOWN = 10;
+
+/**
+ * The dashboard's cards under the figures, as query options: each card reads its own, and the
+ * dashboard starts them together with the figures (usePrefetchQuery) instead of after them.
+ */
+export const collectionDayQuery = (company: string | undefined) =>
+  queryOptions({
+    queryKey: ['report', 'collection-day', company ?? null],
+    queryFn: ({ signal }) => getCollectionDay(company, signal),
+    retry: retryTransient,
+  });
+
+export const toSettleQuery = () =>
+  queryOptions({
+    queryKey: ['report', 'to-settle'],
+    queryFn: ({ signal }) => getToSettle(signal),
+    retry: retryTransient,
+  });
+
+export const pendingOffersQuery = (company: string | undefined) =>
+  queryOptions({
+    queryKey: [offersResource.path, 'pending-dashboard', company ?? null],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: Offer[]; total: number }>(`/${offersResource.path}`, {
+          params: {
+            status: 'PENDIENTE',
+            sort: 'createdAt',
+            order: 'asc',
+            limit: PENDING_OFFERS_SHOWN,
+            companyId: company,
+          },
+          signal,
+        })
+      ).data,
+    retry: retryTransient,
+  });
 
 export type CollectionTypeTotals = z.infer<typeof collectionTypesReportSchema>['data'][number];
 

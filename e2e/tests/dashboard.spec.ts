@@ -63,6 +63,8 @@ test.describe('Dashboard y planilla (issue 6)', () => {
     // 400 ÷ 3.500,50 = 11,427…%
     await expect(card(page, 'Tasa de liquidación')).toContainText('11,43 %');
     await expect(card(page, 'Cuotas vencidas')).toHaveText(/Cuotas vencidas\s*1\s*\$ 100,00 impagos/);
+    // The charts are drawn when scrolled near (below the tables, out of the first screen).
+    await page.getByRole('heading', { name: 'Planilla de deuda' }).scrollIntoViewIfNeeded();
     const stages = card(page, 'Cartera por etapa');
     await expect(stages).toContainText('Preventiva$ 1.000,00');
     await expect(stages).toContainText('Judicial$ 2.500,50');
@@ -70,6 +72,7 @@ test.describe('Dashboard y planilla (issue 6)', () => {
     // A period with nothing placed says so instead of drawing empty charts.
     await page.goto(`/?company=${company.id}&start=2001-01-01&end=2001-12-31`);
     await expect(card(page, 'Cartera asignada')).toContainText('$ 0,00');
+    await page.getByRole('heading', { name: 'Planilla de deuda' }).scrollIntoViewIfNeeded();
     await expect(card(page, 'Cobranzas por mes')).toContainText('No hubo pagos ni depósitos en el período.');
     await expect(stages).toContainText('No hay deudas ingresadas en el período.');
   });

@@ -10,6 +10,7 @@ import { messageOf, retryTransient } from '../../components/resource/http';
 import { PageHeader } from '../../components/resource/PageHeader';
 import { LoadFailed } from '../../components/resource/states';
 import { useOptions } from '../../components/resource/useOptions';
+import { useNearViewport } from '../../lib/useNearViewport';
 import { useSession } from '../../lib/useSession';
 import {
   collectionDayQuery,
@@ -85,6 +86,9 @@ function Dashboard() {
   });
   const companies = useOptions(companiesResource, byName, staff);
   useCardsWithFigures(scoped.company, userData?.type === 'ADMIN');
+  // The charts (their chunk, ≈ 440 kB, and ≈ 150 ms of drawing) wait until they are scrolled near:
+  // under the tables they are below the fold, and the first load stays short (Lighthouse's TBT).
+  const [charts, chartsNear] = useNearViewport();
   const companyName = staff
     ? companies.records.find((company) => String(company.id) === draftScoped.company)?.name
     : undefined;
@@ -112,10 +116,14 @@ function Dashboard() {
           <CollectionDay company={scoped.company} canViewQueue={userData?.type === 'ADMIN'} />
           {userData?.type === 'ADMIN' && <PendingOffers company={scoped.company} />}
           {userData?.type === 'ADMIN' && <ToSettle />}
-          <div className={classes.charts}>
-            <Suspense fallback={<ChartsLoading />}>
-              <DashboardCharts kpi={kpi.data} types={types.data} />
-            </Suspense>
+          <div className={classes.charts} ref={charts}>
+            {chartsNear ? (
+              <Suspense fallback={<ChartsLoading />}>
+                <DashboardCharts kpi={kpi.data} types={types.data} />
+              </Suspense>
+            ) : (
+              <ChartsLoading />
+            )}
             <ClientDebtDownload
               filters={draftScoped}
               applied={scoped}

@@ -18,7 +18,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 export async function lighthouseScores(
   base: string,
   token: string,
-  paths = ['/login', '/'],
+  // The dashboard three times (issue 20: 100 in three runs out of three), each its own first visit.
+  paths = ['/login', '/', '/', '/'],
 ): Promise<LighthouseScores[]> {
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -40,8 +41,10 @@ export async function lighthouseScores(
         page,
       );
       const score = (id: string) => Math.round((result?.lhr.categories[id]?.score ?? 0) * 100);
+      const run = paths.slice(0, scores.length + 1).filter((p) => p === path).length;
+      const repeated = paths.filter((p) => p === path).length > 1;
       scores.push({
-        path,
+        path: repeated ? `${path} (corrida ${run})` : path,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),

@@ -248,7 +248,7 @@ function LogoSection({ agency, readOnly }: { agency: Agency; readOnly: boolean }
             {logo.url ? (
               <img src={logo.url} alt="Logo actual de la agencia" />
             ) : logo.loading ? (
-              <Skeleton height={90} width={180} aria-label="Cargando el logo" />
+              <Skeleton height={90} width={180} role="status" aria-label="Cargando el logo" />
             ) : logo.failed ? (
               'No se pudo mostrar el logo.'
             ) : (

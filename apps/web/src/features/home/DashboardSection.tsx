@@ -60,5 +60,5 @@ export function TableFrame({
 
 /** While the section's call runs: a block as tall as its full table. */
 export function TableFrameLoading({ label }: { label: string }) {
-  return <Skeleton height={TABLE_FRAME_HEIGHT} radius="sm" aria-label={label} />;
+  return <Skeleton height={TABLE_FRAME_HEIGHT} radius="sm" role="status" aria-label={label} />;
 }

@@ -155,7 +155,7 @@ function useCardsWithFigures(company: string | undefined, admin: boolean) {
 function ChartsLoading() {
   return (
     <>
-      <Skeleton height={300} radius="md" aria-label="Cargando gráficos" />
+      <Skeleton height={300} radius="md" role="status" aria-label="Cargando gráficos" />
       <Skeleton height={300} radius="md" />
     </>
   );

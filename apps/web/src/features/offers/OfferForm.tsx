@@ -43,7 +43,8 @@ const FIELDS = ['amount', 'quotas', 'downPayment', 'firstDueDate', 'notes'];
  */
 export function OfferForm({ debt, onDone }: { debt: Debt; onDone: () => void }) {
   const terms = useOfferTerms(debt.id);
-  if (terms.isPending) return <Skeleton height={200} aria-label="Calculando el saldo al día de hoy" />;
+  if (terms.isPending)
+    return <Skeleton height={200} role="status" aria-label="Calculando el saldo al día de hoy" />;
   if (terms.isError)
     return <LoadFailed message={messageOf(terms.error)} onRetry={() => void terms.refetch()} />;
   if (!terms.data.open || terms.data.hasPlan)

@@ -53,7 +53,8 @@ export function planPreview(values: Partial<Values>) {
  */
 export function PlanForm({ debt, onDone }: { debt: Debt; onDone?: () => void }) {
   const balance = useBalanceToDate(debt.id);
-  if (balance.isPending) return <Skeleton height={160} aria-label="Calculando el saldo al día de hoy" />;
+  if (balance.isPending)
+    return <Skeleton height={160} role="status" aria-label="Calculando el saldo al día de hoy" />;
   const proposal = balance.data
     ? { total: balance.data.total, note: `Por defecto, el saldo al ${formatDate(balance.data.date)}.` }
     : { total: debt.balance, note: 'Por defecto, el saldo de la deuda.' };

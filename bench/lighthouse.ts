@@ -3,8 +3,11 @@
  * real server in Debian's Chromium. The dashboard needs a session: the token goes into
  * localStorage before the page's own scripts run, as the app keeps it (SPEC §3).
  */
+import { pathToFileURL } from 'node:url';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { BENCH_ADMIN_PASSWORD, parseDataArgs } from '../apps/api/bench/data';
+import { cliArg, login, startApi, writeSection } from './api';
 
 export interface LighthouseScores {
   path: string;
@@ -29,6 +32,11 @@ export async function lighthouseScores(
   try {
     for (const path of paths) {
       const page = await browser.newPage();
+      // Every run a first visit: `disableStorageReset` keeps the session's token, and with it the
+      // HTTP cache of the run before; without this, runs 2 and 3 found the JS already cached.
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
       if (path !== '/login')
         await page.evaluateOnNewDocument(
           (value: string) => window.localStorage.setItem('token', value),
@@ -71,11 +79,15 @@ export function lighthouseUnmet(scores: LighthouseScores[]): string[] {
   );
 }
 
-export function lighthouseMarkdown(scores: LighthouseScores[]): string {
+export const LIGHTHOUSE_SECTION_TITLE =
+  '## Lighthouse (preset escritorio, Chromium de Debian, servidor real)';
+
+export function lighthouseMarkdown(scores: LighthouseScores[], note = ''): string {
   const cell = (n: number) => `${n === 100 ? '✅' : '❌'} ${n}`;
   return [
-    '## Lighthouse (preset escritorio, Chromium de Debian, servidor real)',
+    LIGHTHOUSE_SECTION_TITLE,
     '',
+    ...(note ? [note, ''] : []),
     '| página | rendimiento | accesibilidad | buenas prácticas |',
     '|---|---:|---:|---:|',
     ...scores.map(
@@ -84,4 +96,33 @@ export function lighthouseMarkdown(scores: LighthouseScores[]): string {
     '',
     '',
   ].join('\n');
+}
+
+/**
+ * Alone (`node --import tsx bench/lighthouse.ts [--database-url …]`): the real server on the bench's
+ * PostgreSQL data (1M, `npm run bench:data`), the scores printed and written to RESULTS.md's section.
+ */
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const databaseUrl = cliArg('database-url', 'postgres://postgres@127.0.0.1:5432/cobranzas_bench');
+  const options = parseDataArgs(['--debts', '1000000', '--db', 'postgres', '--database-url', databaseUrl]);
+  const api = await startApi(3990, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: options.dir,
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+  });
+  try {
+    const scores = await lighthouseScores(api.base, await login(api.base, 'admin', BENCH_ADMIN_PASSWORD));
+    for (const s of scores)
+      console.log(`${s.path.padEnd(16)} ${s.performance} · ${s.accessibility} · ${s.bestPractices}`);
+    const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    writeSection(
+      LIGHTHOUSE_SECTION_TITLE,
+      lighthouseMarkdown(
+        scores,
+        `Corrido el ${when} UTC con \`node --import tsx bench/lighthouse.ts\` (1M en PostgreSQL).`,
+      ),
+    );
+  } finally {
+    await api.stop();
+  }
 }

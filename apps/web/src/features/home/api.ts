@@ -8,7 +8,6 @@ import {
   collectionTypesReportSchema,
   type GeneralKpi,
   generalKpiSchema,
-  type Offer,
   offersResource,
   type ToSettle,
   toSettleSchema,
@@ -18,6 +17,7 @@ import type { z } from 'zod';
 import { retryTransient } from '../../components/resource/http';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { resourceQueries } from '../../lib/resourceQueries';
 
 /** company, start and end as the report endpoints take them (SPEC §7); empty ones are left out. */
 export interface ReportFilters {
@@ -58,7 +58,7 @@ export const PENDING_OFFERS_SHOWN = 10;
 
 /**
  * The dashboard's cards under the figures, as query options: each card reads its own, and the
- * dashboard starts them together with the figures (usePrefetchQuery) instead of after them.
+ * dashboard starts them together with the figures (`prefetchQuery` on mount), not after them.
  */
 export const collectionDayQuery = (company: string | undefined) =>
   queryOptions({
@@ -75,22 +75,12 @@ export const toSettleQuery = () =>
   });
 
 export const pendingOffersQuery = (company: string | undefined) =>
-  queryOptions({
-    queryKey: [offersResource.path, 'pending-dashboard', company ?? null],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<{ data: Offer[]; total: number }>(`/${offersResource.path}`, {
-          params: {
-            status: 'PENDIENTE',
-            sort: 'createdAt',
-            order: 'asc',
-            limit: PENDING_OFFERS_SHOWN,
-            companyId: company,
-          },
-          signal,
-        })
-      ).data,
-    retry: retryTransient,
+  resourceQueries(offersResource).list({
+    status: 'PENDIENTE',
+    sort: 'createdAt',
+    order: 'asc',
+    limit: PENDING_OFFERS_SHOWN,
+    companyId: company,
   });
 
 export type CollectionTypeTotals = z.infer<typeof collectionTypesReportSchema>['data'][number];

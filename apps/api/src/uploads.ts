@@ -4,6 +4,7 @@ import { MESSAGES } from '@cobranzas/shared';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './errors';
+import { fileReads } from './fileReads';
 import type { DocumentStorage } from './storage';
 
 /**
@@ -67,7 +68,10 @@ export interface UploadOptions<T> {
   keyPrefix?: string;
   /** Longest form field, in bytes (default 1 KB). */
   fieldSize?: number;
-  /** Checks the stored bytes and says what the route needs of them; throws the route's 4xx. */
+  /**
+   * Checks the stored bytes and says what the route needs of them; throws the route's 4xx. It runs
+   * under the process's gate for untrusted reads (fileReads.ts): whatever parses the file goes here.
+   */
   inspect(stored: StoredUpload, storage: DocumentStorage): Promise<T>;
 }
 
@@ -110,10 +114,9 @@ async function store<T>(
     if (part.file.truncated)
       throw new HttpError(413, options.tooLargeMessage, { file: [options.tooLargeMessage] });
     if (probe.size === 0) throw badRequest('file', MESSAGES.fileEmpty);
-    const inspected = await options.inspect(
-      { key, size: probe.size, clientName: part.filename, isText: probe.isText() },
-      storage,
-    );
+    // Reading what the file holds is bounded per process (fileReads.ts); storing it was not.
+    const upload = { key, size: probe.size, clientName: part.filename, isText: probe.isText() };
+    const inspected = await fileReads.run(() => options.inspect(upload, storage));
     return { ...inspected, key, size: probe.size };
   } catch (error) {
     probe.destroy();
@@ -168,6 +171,9 @@ export async function receiveUpload<T>(
   try {
     for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
+        // A field past its size arrives cut: say it is too long, not what the cut value is not.
+        if (part.valueTruncated)
+          throw badRequest(part.fieldname, MESSAGES.formFieldTooLong(limits.fieldSize));
         fields[part.fieldname] = String(part.value);
       } else if (part.fieldname !== 'file') {
         // Drained and ignored, but still listened to: a part cut short must not end the process.

@@ -118,23 +118,21 @@ forEachBackend('the books stay true', (backend) => {
       expect(await debtOf(debt.id)).toMatchObject({ originalAmount: '800.00', balance: '150.00' });
     });
 
-    it('a quota paid through PATCH /quotas/{id}/pay cannot exceed the balance either', async () => {
+    it('a payment outside the plan cannot leave its quotas above the balance (issue 30); the quotas are paid through PATCH /quotas/{id}/pay', async () => {
       const debt = await createDebt(t.app, token, { originalAmount: '1000' });
       const { quotas } = (await plan(debt.id, 2)).body;
-      // A payment outside the plan leaves 400, less than the first quota's 500.
-      expectStatus(await pay(debt.id, '600'), 201);
-      const refused = await send('PATCH', `/api/quotas/${quotas[0].id}/pay`);
+      // A payment outside the plan would leave 400, less than the quotas' 1 000.
+      const refused = await pay(debt.id, '600');
       expectStatus(refused, 409);
-      expect(refused.body.message).toBe('El pago supera el saldo de la deuda ($ 400,00).');
-      expect(await get(`/api/quotas/${quotas[0].id}`)).toMatchObject({
-        status: 'PENDIENTE',
-        paymentId: null,
-      });
-      expect(await debtOf(debt.id)).toMatchObject({ paidAmount: '600.00', balance: '400.00' });
-      // Lowered to what is owed, it is paid.
-      expectStatus(await send('PATCH', `/api/quotas/${quotas[0].id}`, { amount: '400' }), 200);
+      expect(refused.body.message).toBe(MESSAGES.planAboveOwed('$ 1.000,00', '$ 400,00'));
+      expect(await debtOf(debt.id)).toMatchObject({ paidAmount: '0.00', balance: '1000.00' });
       expectStatus(await send('PATCH', `/api/quotas/${quotas[0].id}/pay`), 200);
-      expect(await debtOf(debt.id)).toMatchObject({ paidAmount: '1000.00', balance: '0.00' });
+      expectStatus(await send('PATCH', `/api/quotas/${quotas[1].id}/pay`), 200);
+      expect(await debtOf(debt.id)).toMatchObject({
+        paidAmount: '1000.00',
+        balance: '0.00',
+        status: 'CANCELADA',
+      });
     });
 
     it('lowering or deleting a cost that is already paid → 409: the balance would be negative', async () => {
@@ -276,8 +274,8 @@ forEachBackend('the books stay true', (backend) => {
           amount: '100',
           dueDate: '2024-01-10',
         });
-        // A debt is cancelled by paying it off; the others by a status change.
-        if (status === 'CANCELADA') expectStatus(await pay(debt.id, '100'), 201);
+        // A debt is cancelled by paying it off (its plan's quota: issue 30); the others by a status change.
+        if (status === 'CANCELADA') expectStatus(await send('PATCH', `/api/quotas/${quota.id}/pay`), 200);
         else expectStatus(await setStatus(debt.id, status), 200);
         const word = status.toLowerCase();
         const attempts = [
@@ -291,8 +289,13 @@ forEachBackend('the books stay true', (backend) => {
           }),
           send('POST', '/api/quotas', { debtId: debt.id, number: 2, amount: '1', dueDate: '2030-01-10' }),
           plan(debt.id, 2, '1'),
-          send('PATCH', `/api/quotas/${quota.id}/pay`),
-          send('PATCH', `/api/quotas/${quota.id}/mora`, { moraAmount: '1' }),
+          // A paid quota answers for itself (409 «ya está pagada»): only an open one is tried here.
+          ...(status === 'CANCELADA'
+            ? []
+            : [
+                send('PATCH', `/api/quotas/${quota.id}/pay`),
+                send('PATCH', `/api/quotas/${quota.id}/mora`, { moraAmount: '1' }),
+              ]),
         ];
         for (const response of await Promise.all(attempts)) {
           expectStatus(response, 409);
@@ -304,7 +307,7 @@ forEachBackend('the books stay true', (backend) => {
         if (status === 'CANCELADA') continue;
         // Reopened by an explicit change, it takes money again.
         expectStatus(await setStatus(debt.id, 'ACTIVA'), 200);
-        expectStatus(await pay(debt.id, '1'), 201);
+        expectStatus(await send('PATCH', `/api/quotas/${quota.id}/pay`), 200);
       }
     });
 

@@ -81,11 +81,11 @@ forEachBackend('settlement offers (DESIGN.md §10.3)', (backend) => {
         userId: general.id,
       });
       expect(at.decidedAt).not.toBeNull();
-      // 3 000,01 is 30,0001 %: still «30,00 %» rounded, but over the limit, compared exactly.
+      // 3 000,01 is 30,0001 %: over the limit, compared exactly, and shown rounded up (issue 30).
       const over = await offer(debt.id, { amount: '6999.99', quotas: 12, downPayment: '700.00' });
       expect(over).toMatchObject({ status: 'PENDIENTE', discount: '3000.01', discountPercent: '30.00' });
       expect(over.reasons).toEqual([
-        'La quita de $ 3.000,01 (30,00 %) supera la máxima de la compañía: 30,00 % ($ 3.000,00).',
+        'La quita de $ 3.000,01 (30,01 %) supera la máxima de la compañía: 30,00 % ($ 3.000,00).',
       ]);
       expect(over.decidedAt).toBeNull();
     });
@@ -95,11 +95,11 @@ forEachBackend('settlement offers (DESIGN.md §10.3)', (backend) => {
       const quotas = await offer(debt.id, { amount: '9000.00', quotas: 13, downPayment: '900.00' });
       expect(quotas.status).toBe('PENDIENTE');
       expect(quotas.reasons).toEqual(['Son 13 cuotas y la compañía permite hasta 12.']);
-      // 10 % of 7 000,00 is 700,00: 699,99 is under it, though it rounds to 10,00 %.
+      // 10 % of 7 000,00 is 700,00: 699,99 is under it, and shown rounded down (issue 30).
       const down = await offer(debt.id, { amount: '7000.00', quotas: 12, downPayment: '699.99' });
       expect(down.status).toBe('PENDIENTE');
       expect(down.reasons).toEqual([
-        'El anticipo de $ 699,99 (10,00 %) es menor que el mínimo de la compañía: 10,00 % ($ 700,00).',
+        'El anticipo de $ 699,99 (9,99 %) es menor que el mínimo de la compañía: 10,00 % ($ 700,00).',
       ]);
       const all = await offer(debt.id, { amount: '5000.00', quotas: 24, downPayment: '0' });
       expect(all.reasons).toHaveLength(3);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ADMIN_ALIAS, ADMIN_PASSWORD, type BackendName, startApp, type TestApp } from './helpers';
 
 const SERVER = new URL('../src/server.ts', import.meta.url).pathname;
 
@@ -63,4 +64,35 @@ export async function startServerProcess(
     dispose();
     throw error;
   }
+}
+
+/**
+ * The real server on `backend` (PGlite in a fresh directory, or a fresh PostgreSQL database) with
+ * the first ADMIN's token; `close` kills it and drops the database.
+ */
+export async function serverWithAdmin(
+  backend: BackendName,
+): Promise<{ server: ServerProcess; token: string; close(): Promise<void> }> {
+  const env: Record<string, string> = { ADMIN_PASSWORD };
+  let database: TestApp | undefined;
+  if (backend === 'postgres') {
+    database = await startApp('postgres');
+    await database.app.close();
+    env.DATABASE_URL = database.config.databaseUrl ?? '';
+  }
+  const server = await startServerProcess(env);
+  const login = await fetch(`${server.base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ alias: ADMIN_ALIAS, password: ADMIN_PASSWORD }),
+  });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  return {
+    server,
+    token,
+    async close() {
+      server.dispose();
+      await database?.close();
+    },
+  };
 }

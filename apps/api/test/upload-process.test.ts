@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { debtorBody } from './domain';
 import { RUNS } from './fuzz-arbitraries';
-import { ADMIN_ALIAS, ADMIN_PASSWORD, backends, makeCuit, startApp, type TestApp, unique } from './helpers';
+import { backends, makeCuit, unique } from './helpers';
 import { multipartBody, SAMPLES } from './multipart';
-import { type ServerProcess, startServerProcess } from './serverProcess';
+import { type ServerProcess, serverWithAdmin } from './serverProcess';
 
 /**
  * Issue 14 §1: no request can end the process. Multipart bodies cut short, aborted, oversized and
@@ -60,31 +60,16 @@ const PDF_64K = Buffer.concat([SAMPLES.pdf, Buffer.alloc(64 * 1024 - SAMPLES.pdf
 for (const backend of backends) {
   describe.skipIf(!backend.available)(`an upload cannot end the server process [${backend.name}]`, () => {
     let server: ServerProcess;
-    let database: TestApp | undefined;
+    let close: () => Promise<void>;
     let token: string;
     let debtId: number;
 
     beforeAll(async () => {
-      const env: Record<string, string> = { ADMIN_PASSWORD };
-      if (backend.name === 'postgres') {
-        database = await startApp('postgres');
-        await database.app.close();
-        env.DATABASE_URL = database.config.databaseUrl ?? '';
-      }
-      server = await startServerProcess(env);
-      const login = await fetch(`${server.base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ alias: ADMIN_ALIAS, password: ADMIN_PASSWORD }),
-      });
-      token = ((await login.json()) as { access_token: string }).access_token;
+      ({ server, token, close } = await serverWithAdmin(backend.name));
       debtId = await debtVia(server.base, token);
     }, 120_000);
 
-    afterAll(async () => {
-      server?.dispose();
-      await database?.close();
-    });
+    afterAll(() => close?.());
 
     const auth = () => ({ authorization: `Bearer ${token}` });
     const alive = async () => {

@@ -28,6 +28,7 @@ const company = {
   contactName: null,
   commissionRate: '12.50',
   promiseGraceDays: 0,
+  promiseMaxDays: 90,
   active: true,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',

@@ -35,6 +35,7 @@ const company = (id: number, name: string) => ({
   contactName: null,
   commissionRate: '12.50',
   promiseGraceDays: 0,
+  promiseMaxDays: 90,
   active: true,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',

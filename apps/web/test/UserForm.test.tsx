@@ -31,6 +31,7 @@ const COMPANIES = [
     cuit: '30500010912',
     commissionRate: '0',
     promiseGraceDays: 0,
+    promiseMaxDays: 90,
     active: true,
     ...stamp,
   },

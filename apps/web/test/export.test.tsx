@@ -41,6 +41,18 @@ describe('CSV for Excel in es-AR', () => {
     expect(csvCell('@SUMA')).toBe("'@SUMA");
     expect(csvCell('-1.234,50')).toBe('-1.234,50');
   });
+
+  it('exports cannot turn into formulas: a cell starting with =, +, -, @, TAB or CR is text; numbers stay numbers (issue 30)', () => {
+    expect(csvCell('+54 11 4000-0000')).toBe("'+54 11 4000-0000");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\r=1')).toBe('"\'\r=1"');
+    expect(csvCell('-5')).toBe('-5');
+    expect(csvCell('$ 1.234,56')).toBe('$ 1.234,56');
+    expect(csvCell('12,5 %')).toBe('12,5 %');
+  });
 });
 
 describe('Exportar on a list', () => {

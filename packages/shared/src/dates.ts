@@ -67,6 +67,13 @@ export function agencyDayStart(date: string): string {
   return `${date}T00:00:00${AGENCY_UTC_OFFSET}`;
 }
 
+/** `date` plus `days` days (minus, when negative). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = parts(date);
+  const moved = new Date(Date.UTC(y, m - 1, d + days));
+  return format(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
+}
+
 /** The day after `date`. */
 export function nextDay(date: string): string {
   const [y, m, d] = parts(date);

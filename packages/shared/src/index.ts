@@ -51,4 +51,5 @@ export * from './schemas/tasks';
 export * from './schemas/users';
 export * from './schemas/usersTypes';
 export * from './settlements';
+export * from './text';
 export * from './userTypes';

@@ -7,6 +7,8 @@
  * the braces is kept as written: paragraphs are the template's blank lines.
  */
 
+import { oneLine } from './text';
+
 export interface LetterFieldInfo {
   /** The name inside the braces. */
   key: string;
@@ -149,7 +151,8 @@ export function mergeLetter(body: string, values: LetterValues): MergedLetter {
     const merged = line.replace(FIELD, (whole, inner: string) => {
       const key = inner.trim();
       if (!KNOWN.has(key)) return whole;
-      const value = (values[key] ?? '').trim();
+      // A value is one line whatever was stored: a name cannot add a line to the letter (issue 30).
+      const value = oneLine(values[key] ?? '');
       if (value === '') anyEmpty = true;
       else anyFilled = true;
       return value;

@@ -16,6 +16,10 @@ export const MESSAGES = {
   routeNotFound: 'La ruta solicitada no existe.',
   invalidInput: 'Los datos enviados no son válidos.',
   invalidId: 'El identificador no es válido.',
+  formFieldTooLong: (bytes: number) =>
+    `Es demasiado largo: el máximo es de ${bytes >= 1024 ? `${Math.floor(bytes / 1024)} KB` : `${bytes} bytes`}.`,
+  notOneLine: 'Debe ser una sola línea, sin tabulaciones ni caracteres de control o de dirección del texto.',
+  notANote: 'No puede tener caracteres de control ni de dirección del texto.',
   conflict: 'El registro entra en conflicto con otro existente.',
   referenced: 'No se puede eliminar: el registro está en uso.',
   payloadTooLarge: 'El contenido enviado es demasiado grande.',
@@ -80,6 +84,8 @@ export const MESSAGES = {
   planExceedsBalance: (balance: string) => `El plan supera el saldo de la deuda (${balance}).`,
   quotasExceedBalance: (unpaid: string, balance: string) =>
     `Las cuotas sin pagar sumarían ${unpaid} y superarían el saldo de la deuda (${balance}).`,
+  planAboveOwed: (unpaid: string, owed: string) =>
+    `La deuda tiene cuotas sin pagar por ${unpaid}: este movimiento la dejaría debiendo ${owed}, menos que su plan. Registre el pago en las cuotas («Pagar cuota»).`,
   quotaPaymentLocked:
     'Este pago salda una cuota del plan: no se modifica ni se elimina por separado. Anule el pago desde la cuota.',
   quotaNotPaid: 'La cuota no está pagada.',
@@ -130,6 +136,10 @@ export const MESSAGES = {
   rateImportRepeated: (line: number) => `La fecha ya figura en la línea ${line}: se conserva esa.`,
   // issue 17 — the balance to date of a page of debts (GET /debts/balances)
   // issue 18 — promises to pay
+  promiseAboveOwed: (amount: string, owed: string) =>
+    `La promesa de ${amount} supera lo que la deuda debe hoy (${owed}).`,
+  promiseTooFar: (lastDay: string, days: number) =>
+    `La fecha prometida no puede ser posterior al ${lastDay}: la compañía acepta promesas hasta ${days} días desde hoy.`,
   promiseSettled:
     'La promesa ya se cumplió o venció: su importe y su fecha quedan como se prometieron. Tome una nueva promesa.',
   // issue 17 — an original amount below what was paid with its interest
@@ -141,6 +151,8 @@ export const MESSAGES = {
   agencyLogoTooLarge: 'El logo supera el máximo de 300 KB.',
   agencyLogoType: 'El logo debe ser una imagen PNG o JPEG.',
   agencyLogoUnreadable: 'No se pudo leer la imagen del logo: el archivo está dañado.',
+  agencyLogoTooManyPixels: (width: number, height: number, maxSide: number) =>
+    `El logo mide ${width} × ${height} píxeles: el máximo es ${maxSide} × ${maxSide}. Achíquelo y vuelva a subirlo.`,
   agencyLogoMissing: 'La agencia no tiene logo cargado.',
   // issue 17 — letter templates and letters
   letterTemplateCodeTaken: 'Ya existe un modelo de carta con ese código.',

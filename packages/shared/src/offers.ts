@@ -28,13 +28,18 @@ export interface OfferProposal {
   downPayment: string;
 }
 
-/** `part` / `whole` × 100, rounded half-up to two decimals ("30.00"); 0 when `whole` is not positive. */
-export function percentOf(part: string, whole: string): string {
+/** `part` / `whole` × 100 to two decimals ("30.00"), half-up unless `rounding` says; 0 when `whole` is not positive. */
+export function percentOf(
+  part: string,
+  whole: string,
+  rounding: 'half-up' | 'down' | 'up' = 'half-up',
+): string {
   const p = toCents(part);
   const w = toCents(whole);
   if (w <= 0n) return '0.00';
   const n = (p < 0n ? -p : p) * 10000n;
-  const hundredths = (n * 2n + w) / (2n * w);
+  const hundredths =
+    rounding === 'half-up' ? (n * 2n + w) / (2n * w) : rounding === 'down' ? n / w : (n + w - 1n) / w;
   return fromCents(p < 0n ? -hundredths : hundredths);
 }
 
@@ -107,7 +112,8 @@ export function offerLimitReasons(
       reasons.push(
         OFFER_MESSAGES.discountOverLimit(
           money(discount),
-          percentText(percentOf(fromCents(discount), terms.balance)),
+          // Rounded away from the limit, so a refusal never reads «30,00 % supera 30,00 %».
+          percentText(percentOf(fromCents(discount), terms.balance, 'up')),
           percentText(limits.maxDiscountPercent),
           money((limit * balance) / 10000n),
         ),
@@ -122,7 +128,7 @@ export function offerLimitReasons(
       reasons.push(
         OFFER_MESSAGES.downPaymentUnderLimit(
           money(down),
-          percentText(percentOf(fromCents(down), terms.amount)),
+          percentText(percentOf(fromCents(down), terms.amount, 'down')),
           percentText(limits.minDownPaymentPercent),
           // The least down payment within the limit: the minimum's amount rounded up to the cent.
           money((minimum * amount + 9999n) / 10000n),

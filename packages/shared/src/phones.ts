@@ -20,6 +20,8 @@
  * Neither is "+54 11 2345-6789" (the international landline form) nor a local 6–8 digit number.
  */
 
+import { oneLine } from './text';
+
 /**
  * Three-digit area codes (the rest of the 2… and 3… codes have four digits; 11 is the only two-digit
  * one). Only needed when a 15 comes with no separator to show where the area code ends.
@@ -103,10 +105,11 @@ export function whatsappLink(phone: string | null | undefined, message: string):
 
 /** The first message to a debtor: who writes and about which account. */
 export function whatsappGreeting(names: { debtor: string; agency: string; company?: string | null }): string {
-  const company = names.company?.trim();
+  // Stored names are one line here whatever they hold (issue 30).
+  const company = names.company ? oneLine(names.company) : '';
   const about = company ? ` por su cuenta con ${company}` : ' por su cuenta';
-  const agency = names.agency.trim() || 'la agencia de cobranzas';
+  const agency = oneLine(names.agency) || 'la agencia de cobranzas';
   // «… con Frávega S.A. ¿Podemos…»: a name ending in a period ends the sentence too.
   const end = about.endsWith('.') ? '' : '.';
-  return `Hola ${names.debtor.trim()}, le escribimos de ${agency}${about}${end} ¿Podemos hablar?`;
+  return `Hola ${oneLine(names.debtor)}, le escribimos de ${agency}${about}${end} ¿Podemos hablar?`;
 }

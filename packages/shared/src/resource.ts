@@ -1,6 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type ApiResource, RESOURCE_SUBJECTS } from './permissions';
-import { listQuerySchema } from './schemas/list';
+import { listQuerySchema, unknownParam } from './schemas/list';
 
 /** The generic calls of a resource (DESIGN.md §7): GET list, GET one, POST, PATCH, DELETE. */
 export const OPERATIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
@@ -31,6 +31,11 @@ export interface ResourceSpec<
   filters?: F;
   /** The generic calls it has. Default: all five, less create/update without their schema. */
   operations?: readonly Operation[];
+  /**
+   * Whether its list takes `q`, the text search (default true). Without it, `q` is an unknown
+   * parameter like any other (400) and the API docs do not list it (issue 30).
+   */
+  searchable?: boolean;
 }
 
 export type ResourceDefinition<
@@ -45,6 +50,7 @@ export type ResourceDefinition<
   update: U;
   filters: F;
   operations: readonly Operation[];
+  searchable: boolean;
   /** The permission subject of SPEC.md §6 that guards every call. */
   subject: (typeof RESOURCE_SUBJECTS)[P];
   /** The list's whole query: conventions, sortable values and filters; any other key is a 400. */
@@ -54,7 +60,14 @@ export type ResourceDefinition<
 const listQueryOf = <const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
   sortable: S,
   filters: F,
-) => listQuerySchema(sortable).extend(filters);
+  searchable = true,
+) => {
+  const query = listQuerySchema(sortable).extend(filters);
+  if (searchable) return query;
+  // Typed as the searchable query: a list without `q` simply never receives one.
+  const { q: _q, ...shape } = query.shape;
+  return z.object(shape).catchall(unknownParam) as unknown as typeof query;
+};
 
 /**
  * One resource's definition: its path, permission subject, schemas, sortable fields and filters.
@@ -85,8 +98,9 @@ export function defineResource<
     sortable: spec.sortable,
     filters,
     operations,
+    searchable: spec.searchable ?? true,
     subject: RESOURCE_SUBJECTS[spec.path],
-    listQuery: listQueryOf(spec.sortable, filters),
+    listQuery: listQueryOf(spec.sortable, filters, spec.searchable),
   };
 }
 

@@ -74,13 +74,13 @@ describe('settlement offers (DESIGN.md §10.3): worked examples', () => {
     const terms = { balance: '10000.00', amount: '7000.00', quotas: 12, downPayment: '700.00' };
     expect(offerLimitReasons(terms, LIMITS)).toEqual([]);
     expect(offerLimitReasons({ ...terms, amount: '6999.99' }, LIMITS)).toEqual([
-      'La quita de $ 3.000,01 (30,00 %) supera la máxima de la compañía: 30,00 % ($ 3.000,00).',
+      'La quita de $ 3.000,01 (30,01 %) supera la máxima de la compañía: 30,00 % ($ 3.000,00).',
     ]);
     expect(offerLimitReasons({ ...terms, quotas: 13 }, LIMITS)).toEqual([
       'Son 13 cuotas y la compañía permite hasta 12.',
     ]);
     expect(offerLimitReasons({ ...terms, downPayment: '699.99' }, LIMITS)).toEqual([
-      'El anticipo de $ 699,99 (10,00 %) es menor que el mínimo de la compañía: 10,00 % ($ 700,00).',
+      'El anticipo de $ 699,99 (9,99 %) es menor que el mínimo de la compañía: 10,00 % ($ 700,00).',
     ]);
     expect(offerLimitReasons({ ...terms, amount: '1.00', quotas: 120, downPayment: '0' }, NO_LIMITS)).toEqual(
       [],

@@ -1,7 +1,15 @@
 export { writeAudit } from './audit';
 export * from './filters';
 export { holdsDebtLock, LockOrderError, lockOrderMode, noteChildLock, noteDebtLock } from './locks';
-export { crudModule, docsFor, errorResponses, rememberSentKeys, sentFields, wasSent } from './routes';
+export {
+  crudModule,
+  docsFor,
+  errorResponses,
+  rememberSentKeys,
+  sentFields,
+  uploadErrorResponses,
+  wasSent,
+} from './routes';
 export { type CrudService, crudService, escapeLike, matchesText, toJson } from './service';
 export * from './types';
 export * from './values';

@@ -24,6 +24,14 @@ export const errorResponses = {
   409: errorResponseSchema,
 };
 
+/** An upload's answers besides the route's own: too large, not a kind it takes, the readers busy. */
+export const uploadErrorResponses = {
+  ...errorResponses,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
 /** The docs fields every protected route shares: its tag and the Bearer requirement. */
 export const docsFor = (label: string) => ({ tags: [label], security: [{ bearerAuth: [] }] });
 
@@ -74,8 +82,13 @@ export function crudModule<D extends ResourceDefinition, T extends CrudTable>(
   db: Db,
   options: CrudOptions<D, T>,
 ): CrudService<D, T> {
-  const service = crudService(db, announcingCommits(app, options));
   const { definition } = options;
+  // A list that says it takes `q` searches something, and one that searches says so (issue 30).
+  if (definition.searchable !== Boolean(options.search?.length || options.indexedSearch))
+    throw new Error(
+      `${definition.path}: searchable (${definition.searchable}) no coincide con las columnas de búsqueda del módulo.`,
+    );
+  const service = crudService(db, announcingCommits(app, options));
   const operations = new Set(definition.operations);
   const base = `/api/${definition.path}`;
   const label = definition.label;

@@ -1,17 +1,22 @@
-import { formatCuit } from '@cobranzas/shared';
+import { formatCuit, oneLine } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../crud/types';
 import type { Db } from '../db/client';
 import { agencySettings } from '../db/schema';
+import { printableLogo } from './logo';
 import type { Content } from './render';
 
 export type Agency = typeof agencySettings.$inferSelect;
 
-/** The agency's row (the migration creates it; an empty name prints as «Agencia de cobranzas»). */
+/**
+ * The agency's row (the migration creates it; an empty name prints as «Agencia de cobranzas»), its
+ * logo as documents print it (logo.ts).
+ */
 export async function loadAgency(db: Executor | Db): Promise<Agency> {
   const [row] = await db.select().from(agencySettings).where(eq(agencySettings.id, 1));
   if (!row) throw new Error('agency_settings has no row 1: migration 0014 did not run');
-  return row;
+  const logo = row.logo && row.logoType ? await printableLogo(row.logo, row.logoType) : null;
+  return { ...row, logo };
 }
 
 /**
@@ -19,14 +24,20 @@ export async function loadAgency(db: Executor | Db): Promise<Agency> {
  * contact lines, and a thin rule under them.
  */
 export function letterhead(agency: Agency): Content {
+  // Each stored value stays on its line (issue 30).
+  const line = (separator: string, ...parts: (string | null)[]) =>
+    parts
+      .filter((part): part is string => Boolean(part))
+      .map(oneLine)
+      .join(separator) || null;
   const lines = [
     agency.cuit ? `CUIT ${formatCuit(agency.cuit)}` : null,
-    [agency.address, agency.city].filter(Boolean).join(', ') || null,
-    [agency.phone, agency.email].filter(Boolean).join(' · ') || null,
-  ].filter((line): line is string => line !== null);
+    line(', ', agency.address, agency.city),
+    line(' · ', agency.phone, agency.email),
+  ].filter((text): text is string => text !== null);
   const text: Content = {
     stack: [
-      { text: agency.name || 'Agencia de cobranzas', bold: true, fontSize: 13 },
+      { text: oneLine(agency.name) || 'Agencia de cobranzas', bold: true, fontSize: 13 },
       ...lines.map((line) => ({ text: line, style: 'small' })),
     ],
   };

@@ -4,6 +4,7 @@ import {
   formatCuit,
   formatMoney,
   LABELS,
+  oneLine,
   type PaymentMethod,
 } from '@cobranzas/shared';
 import { type Agency, letterhead } from './letterhead';
@@ -48,7 +49,14 @@ const row = (label: string, value: Content): Content[] => [{ text: label, style:
 /** The receipt's whole document: letterhead, number and dates, who paid, how much, for what. */
 export function receiptDocument(agency: Agency, receipt: ReceiptContent): TDocumentDefinitions {
   const number = receiptNumberText(receipt.number);
-  const { debtor, debt } = receipt;
+  // Stored values print on their own line only where the receipt puts them (issue 30).
+  const debtor = {
+    ...receipt.debtor,
+    lastName: oneLine(receipt.debtor.lastName),
+    firstName: oneLine(receipt.debtor.firstName),
+  };
+  const debt = { ...receipt.debt, reference: receipt.debt.reference && oneLine(receipt.debt.reference) };
+  const company = oneLine(receipt.company);
   const ids = [`DNI ${dniText(debtor.dni)}`, debtor.cuit ? `CUIT ${formatCuit(debtor.cuit)}` : null]
     .filter(Boolean)
     .join(' · ');
@@ -59,14 +67,14 @@ export function receiptDocument(agency: Agency, receipt: ReceiptContent): TDocum
         : 'Pago'
       : [
           'Depósito',
-          receipt.bank ? `en ${receipt.bank}` : null,
-          receipt.account ? `cuenta ${receipt.account}` : null,
+          receipt.bank ? `en ${oneLine(receipt.bank)}` : null,
+          receipt.account ? `cuenta ${oneLine(receipt.account)}` : null,
         ]
           .filter(Boolean)
           .join(' ');
   const concept = `${receipt.kind === 'payment' ? 'Pago' : 'Depósito'} a cuenta de la deuda ${
     debt.reference ? `${debt.reference} ` : ''
-  }(N° ${debt.id}) con ${receipt.company}`;
+  }(N° ${debt.id}) con ${company}`;
   const rows: Content[][] = [
     row('Recibimos de', {
       text: [`${debtor.lastName}, ${debtor.firstName}`, { text: `  ${ids}`, style: 'small' }],
@@ -77,7 +85,7 @@ export function receiptDocument(agency: Agency, receipt: ReceiptContent): TDocum
     row(receipt.kind === 'payment' ? 'Fecha de pago' : 'Fecha del depósito', dayText(receipt.paidAt)),
     row('Medio de pago', how),
   ];
-  if (receipt.externalNumber) rows.push(row('Comprobante', receipt.externalNumber));
+  if (receipt.externalNumber) rows.push(row('Comprobante', oneLine(receipt.externalNumber)));
   if (receipt.notes) rows.push(row('Observaciones', receipt.notes));
   return {
     info: { title: `Recibo N° ${number}`, author: agency.name || 'Agencia de cobranzas' },

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { noteText } from '@cobranzas/shared';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 /**
@@ -35,7 +36,29 @@ const BASE: Partial<TDocumentDefinitions> = {
   },
 };
 
+/**
+ * Every string of a document without control characters or bidi marks (issue 30, shared text.ts):
+ * line breaks stay, for notes and letters' paragraphs; each template makes its one-line fields one
+ * line (oneLine) so that no stored value can print a line of its own.
+ */
+function clean<T>(node: T): T {
+  if (typeof node === 'string') return noteText(node) as T;
+  if (Array.isArray(node)) return node.map(clean) as T;
+  if (node !== null && typeof node === 'object' && Object.getPrototypeOf(node) === Object.prototype)
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, clean(value)])) as T;
+  return node;
+}
+
 /** The PDF's bytes. `info.title` names the document in the viewer. */
 export function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
-  return pdfmake.createPdf({ ...BASE, ...doc, styles: { ...BASE.styles, ...doc.styles } }).getBuffer();
+  const { content, info, ...rest } = doc;
+  return pdfmake
+    .createPdf({
+      ...BASE,
+      ...rest,
+      content: clean(content),
+      ...(info ? { info: clean(info) } : {}),
+      styles: { ...BASE.styles, ...doc.styles },
+    })
+    .getBuffer();
 }

@@ -1,4 +1,10 @@
-import { agencyToday, formatCuit, formatMoney, SETTLEMENT_LINE_KIND_LABELS } from '@cobranzas/shared';
+import {
+  agencyToday,
+  formatCuit,
+  formatMoney,
+  oneLine,
+  SETTLEMENT_LINE_KIND_LABELS,
+} from '@cobranzas/shared';
 import {
   collectedBy,
   debtorDocument,
@@ -38,7 +44,11 @@ const thin = {
   paddingRight: () => 2,
 };
 
-const cell = (text: string, right = false): Content => (right ? { text, alignment: 'right' } : { text });
+/** A table cell: one line of text whatever was stored (issue 30). */
+const cell = (value: string, right = false): Content => {
+  const text = oneLine(value);
+  return right ? { text, alignment: 'right' } : { text };
+};
 
 function lineRow(line: StatementLine, currency: StatementHead['currency']): Content[] {
   return [
@@ -66,7 +76,7 @@ export function settlementDocument(
 ): TDocumentDefinitions {
   const title = statementTitle(head);
   const facts: [string, string][] = [
-    ['Compañía', `${head.company.name} · CUIT ${formatCuit(head.company.cuit)}`],
+    ['Compañía', `${oneLine(head.company.name)} · CUIT ${formatCuit(head.company.cuit)}`],
     ['Período', periodText(head)],
     ['Moneda', head.currency],
     ['Estado', head.closedAt ? `Cerrada el ${dayText(agencyToday(head.closedAt))}` : 'Borrador'],

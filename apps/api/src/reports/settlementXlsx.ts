@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { agencyToday, formatCuit, SETTLEMENT_LINE_KIND_LABELS } from '@cobranzas/shared';
+import { agencyToday, formatCuit, oneLine, SETTLEMENT_LINE_KIND_LABELS } from '@cobranzas/shared';
 import ExcelJS from 'exceljs';
 import type { Agency } from '../pdf/letterhead';
 import { dayText } from '../pdf/receipt';
@@ -96,9 +96,9 @@ export async function writeSettlementWorkbook(
       const row = sheet.addRow({
         date: excelDate(line.date),
         kind: SETTLEMENT_LINE_KIND_LABELS[line.kind],
-        debtor: line.debtor,
+        debtor: oneLine(line.debtor),
         document: debtorDocument(line),
-        reference: line.reference ?? '',
+        reference: oneLine(line.reference ?? ''),
         stage: stageName(line.debtTypeId),
         rate: Number(line.commissionRate),
         amount: Number(line.amount),

@@ -4,6 +4,7 @@ import {
   agencyToday,
   formatCuit,
   LABELS,
+  oneLine,
   PROMISE_STATUS_LABELS,
   type PromiseStatus,
   personName,
@@ -138,10 +139,10 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
     if (out.destroyed) throw new Error('el cliente cerró la conexión');
     for (const debt of batch) {
       const row = sheet.addRow({
-        debtor: personName(debt),
+        debtor: oneLine(personName(debt)),
         dni: debt.dni,
         cuit: debt.cuit ? formatCuit(debt.cuit) : null,
-        reference: debt.reference,
+        reference: debt.reference && oneLine(debt.reference),
         stage: debt.stage,
         collectionType: debt.collectionType ?? 'Sin tipo',
         currency: debt.currency,

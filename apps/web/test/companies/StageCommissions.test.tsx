@@ -29,6 +29,7 @@ const company = {
   commissionRateExtrajudicial: null,
   commissionRateJudicial: '20.00',
   promiseGraceDays: 0,
+  promiseMaxDays: 90,
   active: true,
   maxDiscountPercent: null,
   maxQuotas: null,

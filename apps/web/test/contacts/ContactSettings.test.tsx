@@ -33,6 +33,7 @@ const company = {
   contactName: null,
   commissionRate: '12.50',
   promiseGraceDays: 0,
+  promiseMaxDays: 90,
   active: true,
   maxDiscountPercent: null,
   maxQuotas: null,

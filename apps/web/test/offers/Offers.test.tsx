@@ -40,7 +40,7 @@ describe('the offer form’s limit preview (the API’s arithmetic, before sendi
     expect(offerPreview({ ...draft, amount: '6999.99' }, TERMS)).toMatchObject({
       within: false,
       verdict: 'Fuera de los límites: la aprueba un administrador',
-      reasons: ['La quita de $ 3.000,01 (30,00 %) supera la máxima de la compañía: 30,00 % ($ 3.000,00).'],
+      reasons: ['La quita de $ 3.000,01 (30,01 %) supera la máxima de la compañía: 30,00 % ($ 3.000,00).'],
     });
   });
 
@@ -52,7 +52,7 @@ describe('the offer form’s limit preview (the API’s arithmetic, before sendi
     expect(offerPreview({ ...draft, downPayment: '699.99' }, TERMS)).toMatchObject({
       within: false,
       reasons: [
-        'El anticipo de $ 699,99 (10,00 %) es menor que el mínimo de la compañía: 10,00 % ($ 700,00).',
+        'El anticipo de $ 699,99 (9,99 %) es menor que el mínimo de la compañía: 10,00 % ($ 700,00).',
       ],
     });
     const free = {
@@ -159,7 +159,7 @@ describe('the debt file’s «Ofertas» tab', { timeout: 30_000 }, () => {
       await within(form).findByText('Fuera de los límites: la aprueba un administrador'),
     ).toBeInTheDocument();
     expect(
-      within(form).getByText(/La quita de \$ 3\.000,01 \(30,00 %\) supera la máxima/),
+      within(form).getByText(/La quita de \$ 3\.000,01 \(30,01 %\) supera la máxima/),
     ).toBeInTheDocument();
 
     await user.clear(field('Total a pagar'));

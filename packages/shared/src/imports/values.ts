@@ -10,6 +10,7 @@ import { type CURRENCIES, FIXED_DEBT_TYPES, PROVINCES, type Province } from '../
 import { isValidCuit, isValidDni, normalizeDni, onlyDigits } from '../ids';
 import { fromCents } from '../money';
 import { MAX_YEAR, MIN_YEAR } from '../schemas/common';
+import { oneLine } from '../text';
 
 /** A cell as the row reader gives it: text (CSV, text cells), number, boolean, Date (date cells) or null. */
 export type CellValue = string | number | boolean | Date | null;
@@ -25,14 +26,12 @@ export function isBlank(raw: unknown): boolean {
   return raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
 }
 
-/** Control characters (a NUL cannot even be stored in PostgreSQL's text): read as spaces. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-
 /** How a cell reads as text, for messages and text fields: numbers without exponent, dates as dd/mm/aaaa. */
 export function cellText(raw: unknown): string {
   if (raw === null || raw === undefined) return '';
-  if (typeof raw === 'string') return raw.replace(CONTROL_CHARACTERS, ' ').trim().replace(/\s+/g, ' ');
+  // Control characters and line breaks as spaces, bidi marks dropped (a NUL cannot even be stored
+  // in PostgreSQL's text, and a line break in a name would forge a line in a letter: text.ts).
+  if (typeof raw === 'string') return oneLine(raw);
   if (typeof raw === 'number') return numberText(raw) ?? String(raw);
   if (raw instanceof Date) {
     const date = dateOf(raw);

@@ -18,6 +18,8 @@ export const VAT_STATUS_LABELS: Record<VatStatus, string> = {
 
 /** The logo: a PNG or JPEG of at most 300 KB, recognized by its first bytes. */
 export const AGENCY_LOGO_MAX_BYTES = 300 * 1024;
+/** The largest side of a logo, in pixels: beyond it an image decodes to more than any letterhead needs. */
+export const AGENCY_LOGO_MAX_SIDE = 2000;
 export const AGENCY_LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 
 export const agencySchema = z.object({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidCuit, isValidDni, normalizeDni, onlyDigits } from '../ids';
 import { MESSAGES } from '../messages';
 import { compareMoney, isMoney, normalizeMoney } from '../money';
+import { NOT_IN_LINE, NOT_IN_NOTE, normalizeLineBreaks } from '../text';
 
 /** The largest id a PostgreSQL integer column holds. */
 const MAX_ID = 2_147_483_647;
@@ -34,19 +35,47 @@ export const idSchema = z
   .pipe(canonicalId);
 export const idParamsSchema = z.object({ id: idSchema });
 
+/** One line of text (a name, a reference): no line break, control character or bidi mark (text.ts). */
 export const requiredText = (max: number) =>
   z
     .string({ error: MESSAGES.required })
     .trim()
     .min(1, { error: MESSAGES.required })
-    .max(max, { error: MESSAGES.tooLong(max) });
+    .max(max, { error: MESSAGES.tooLong(max) })
+    .refine((v) => !NOT_IN_LINE.test(v), { error: MESSAGES.notOneLine });
 
-/** Optional free text: empty strings become null so the database keeps one "absent" value. */
+/** Optional one-line text: empty strings become null so the database keeps one "absent" value. */
 export const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, { error: MESSAGES.tooLong(max) })
+    .refine((v) => !NOT_IN_LINE.test(v), { error: MESSAGES.notOneLine })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A note of several lines: line breaks kept (as LF) with tabs; no other control or bidi mark. */
+const note = (max: number) =>
+  z
+    .string()
+    .transform(normalizeLineBreaks)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .max(max, { error: MESSAGES.tooLong(max) })
+        .refine((v) => !NOT_IN_NOTE.test(v), { error: MESSAGES.notANote }),
+    );
+
+export const requiredNote = (max: number) =>
+  z
+    .string({ error: MESSAGES.required })
+    .pipe(note(max))
+    .refine((v) => v !== '', { error: MESSAGES.required });
+
+/** Optional note: empty becomes null, as optionalText. */
+export const optionalNote = (max: number) =>
+  note(max)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -134,7 +163,7 @@ export const catalogSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export const catalogCreateSchema = z.object({ name: requiredText(80), description: optionalText(500) });
+export const catalogCreateSchema = z.object({ name: requiredText(80), description: optionalNote(500) });
 export const catalogUpdateSchema = partialUpdate(catalogCreateSchema);
 export type Catalog = z.infer<typeof catalogSchema>;
 export type CatalogCreate = z.input<typeof catalogCreateSchema>;

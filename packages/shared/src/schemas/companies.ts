@@ -25,12 +25,16 @@ export const companySchema = z.object({
   commissionRate: z.string(),
   active: z.boolean(),
   promiseGraceDays: z.number().int(),
+  promiseMaxDays: z.number().int(),
   ...companyCommissionItemFields,
   ...companyContactItemFields,
   ...companyOfferItemFields,
   ...timestamps,
 });
 export type Company = z.infer<typeof companySchema>;
+
+/** A promise's horizon when the company sets none: three months. */
+export const PROMISE_MAX_DAYS_DEFAULT = 90;
 
 export const companyCreateSchema = z.object({
   name: requiredText(120),
@@ -53,6 +57,17 @@ export const companyCreateSchema = z.object({
         .max(60, { error: 'Los días de gracia no pueden superar 60.' }),
     )
     .default(0),
+  /** How far ahead a promise to pay may fall, in days from the day it is taken (issue 30). */
+  promiseMaxDays: z
+    .preprocess(
+      (value) => (typeof value === 'string' && /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: 'Ingrese el plazo como un número entero de días (ej. 90).' })
+        .int({ error: 'El plazo debe ser un número entero de días.' })
+        .min(1, { error: 'El plazo debe ser de al menos 1 día.' })
+        .max(365, { error: 'El plazo no puede superar 365 días.' }),
+    )
+    .default(PROMISE_MAX_DAYS_DEFAULT),
   ...companyCommissionFields,
   ...companyContactFields,
   ...companyOfferFields,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { CHANNEL_OWNERS, CONTACT_CHANNELS } from './channels';
-import { dateSchema, idSchema, optionalText } from './common';
+import { dateSchema, idSchema, optionalNote } from './common';
 import { eventSchema } from './events';
 import { promiseCreateSchema, promiseSchema } from './promises';
 import { taskSchema } from './tasks';
@@ -38,7 +38,7 @@ const taskTimeSchema = z
 export const contactTaskSchema = z.object({
   date: dateSchema,
   time: taskTimeSchema,
-  description: optionalText(4000),
+  description: optionalNote(4000),
 });
 export type ContactTask = z.input<typeof contactTaskSchema>;
 
@@ -52,7 +52,7 @@ export const contactCreateSchema = z.object({
     .enum(CONTACT_CHANNELS, { error: MESSAGES.contactChannelInvalid })
     .nullish()
     .transform((v) => v ?? null),
-  description: optionalText(4000),
+  description: optionalNote(4000),
   promise: promiseCreateSchema
     .omit({ debtId: true })
     .nullish()

@@ -6,6 +6,7 @@ import {
   idFilter,
   idSchema,
   optionalDate,
+  optionalNote,
   optionalText,
   partialUpdate,
   percentSchema,
@@ -79,7 +80,7 @@ export const debtCreateSchema = z.object({
   assignedUserId: idSchema.nullish().transform((v) => v ?? null),
   court: optionalText(200),
   caseNumber: optionalText(60),
-  notes: optionalText(4000),
+  notes: optionalNote(4000),
 });
 export const debtUpdateSchema = partialUpdate(debtCreateSchema);
 
@@ -91,7 +92,7 @@ export const debtStageChangeSchema = z.object({
   debtTypeId: idSchema,
   court: optionalText(200),
   caseNumber: optionalText(60),
-  description: optionalText(4000),
+  description: optionalNote(4000),
 });
 export type DebtStageChange = z.input<typeof debtStageChangeSchema>;
 
@@ -101,7 +102,7 @@ export type DebtStageChange = z.input<typeof debtStageChangeSchema>;
  */
 export const debtStatusChangeSchema = z.object({
   status: z.enum(DEBT_STATUSES),
-  description: optionalText(4000),
+  description: optionalNote(4000),
 });
 export type DebtStatusChange = z.input<typeof debtStatusChangeSchema>;
 export type DebtCreate = z.input<typeof debtCreateSchema>;

@@ -4,6 +4,7 @@ import {
   dateSchema,
   idFilter,
   idSchema,
+  optionalNote,
   optionalText,
   partialUpdate,
   positiveMoneySchema,
@@ -32,7 +33,7 @@ export const depositCreateSchema = z.object({
   bank: optionalText(80),
   account: optionalText(60),
   receiptNumber: optionalText(60),
-  notes: optionalText(1000),
+  notes: optionalNote(1000),
 });
 export const depositUpdateSchema = partialUpdate(depositCreateSchema.omit({ debtId: true }));
 export const depositsResource = defineResource({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { defineResource } from '../resource';
-import { idFilter, requiredText, timestamps } from './common';
+import { idFilter, timestamps } from './common';
 
 /** Documents are uploaded as multipart (file + debtId or debtorId); this is their metadata. */
 export const documentSchema = z.object({
@@ -15,7 +16,14 @@ export const documentSchema = z.object({
   ...timestamps,
 });
 export type DebtDocument = z.infer<typeof documentSchema>;
-export const documentUpdateSchema = z.object({ fileName: requiredText(200) });
+/** A new name: cleaned by the API as an upload's is (documentFileName), not refused for what it drops. */
+export const documentUpdateSchema = z.object({
+  fileName: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .max(200, { error: MESSAGES.tooLong(200) }),
+});
 /**
  * What the upload route (multipart POST /documents) creates once the file is stored; never a JSON
  * body, so the generic create is not offered.

@@ -6,6 +6,7 @@ import {
   idFilter,
   idSchema,
   nonNegativeMoneySchema,
+  optionalNote,
   optionalText,
   partialUpdate,
   timestamps,
@@ -34,7 +35,7 @@ export const embargoCreateSchema = z.object({
   court: optionalText(200),
   caseNumber: optionalText(60),
   status: z.enum(EMBARGO_STATUSES).default('SOLICITADO'),
-  notes: optionalText(2000),
+  notes: optionalNote(2000),
 });
 export const embargoUpdateSchema = partialUpdate(embargoCreateSchema.omit({ debtId: true }));
 export const embargosResource = defineResource({

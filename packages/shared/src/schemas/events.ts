@@ -6,7 +6,7 @@ import {
   idFilter,
   idSchema,
   instantSchema,
-  optionalText,
+  optionalNote,
   partialUpdate,
   timestamps,
 } from './common';
@@ -38,7 +38,7 @@ export const eventCreateSchema = z.object({
   eventHistoryTypeId: idSchema.nullish().transform((v) => v ?? null),
   /** defaults to now */
   date: instantSchema.optional(),
-  description: optionalText(4000),
+  description: optionalNote(4000),
 });
 export const eventUpdateSchema = partialUpdate(eventCreateSchema.omit({ debtId: true }));
 export const eventsResource = defineResource({

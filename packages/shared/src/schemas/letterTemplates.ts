@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { unknownLetterFields } from '../letters';
 import { MESSAGES } from '../messages';
 import { defineResource } from '../resource';
-import { idSchema, optionalText, partialUpdate, requiredText, timestamps } from './common';
+import { idSchema, optionalText, partialUpdate, requiredNote, requiredText, timestamps } from './common';
 
 /**
  * Letter templates (DESIGN.md §10.5): an ADMIN edits them (SystemManagement, like the rate tables),
@@ -49,7 +49,7 @@ export const letterTemplateCreateSchema = z.object({
   name: requiredText(120),
   kind: z.enum(LETTER_TEMPLATE_KINDS, { error: MESSAGES.letterTemplateKindInvalid }).default('OTRA'),
   subject: withKnownFields(optionalText(200)),
-  body: withKnownFields(requiredText(LETTER_BODY_MAX)),
+  body: withKnownFields(requiredNote(LETTER_BODY_MAX)),
 });
 export const letterTemplateUpdateSchema = partialUpdate(letterTemplateCreateSchema);
 export type LetterTemplateCreate = z.input<typeof letterTemplateCreateSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../resource';
-import { idFilter, idSchema, requiredText, timestamps } from './common';
+import { idFilter, idSchema, requiredNote, timestamps } from './common';
 
 /** A free note on a debt (DESIGN.md §8). */
 export const observationSchema = z.object({
@@ -12,8 +12,8 @@ export const observationSchema = z.object({
   ...timestamps,
 });
 export type Observation = z.infer<typeof observationSchema>;
-export const observationCreateSchema = z.object({ debtId: idSchema, text: requiredText(4000) });
-export const observationUpdateSchema = z.object({ text: requiredText(4000) });
+export const observationCreateSchema = z.object({ debtId: idSchema, text: requiredNote(4000) });
+export const observationUpdateSchema = z.object({ text: requiredNote(4000) });
 export const observationsResource = defineResource({
   path: 'observations',
   label: 'observaciones',

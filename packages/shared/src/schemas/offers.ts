@@ -7,7 +7,7 @@ import {
   idFilter,
   idSchema,
   nonNegativeMoneySchema,
-  optionalText,
+  optionalNote,
   positiveMoneySchema,
   timestamps,
 } from './common';
@@ -86,7 +86,7 @@ export const offerFieldsSchema = z.object({
   quotas: paymentPlanSchema.shape.installments,
   downPayment: nonNegativeMoneySchema.default('0.00'),
   firstDueDate: firstDueDateSchema,
-  notes: optionalText(2000),
+  notes: optionalNote(2000),
 });
 
 /** POST /api/offers. The balance is the API's own (the balance to date), never the client's. */
@@ -97,7 +97,7 @@ export const offerCreateSchema = offerFieldsSchema.superRefine((offer, ctx) => {
 export type OfferCreate = z.input<typeof offerCreateSchema>;
 
 /** The body of reject and cancel (optional): why. */
-export const offerNoteSchema = z.object({ note: optionalText(500) }).default({ note: null });
+export const offerNoteSchema = z.object({ note: optionalNote(500) }).default({ note: null });
 
 /** GET /api/offers/terms?debtId= : what a new offer of the debt starts from. */
 export const offerTermsQuerySchema = z.object({ debtId: idSchema }).strict();

@@ -5,6 +5,7 @@ import {
   dateSchema,
   idFilter,
   idSchema,
+  optionalNote,
   optionalText,
   partialUpdate,
   positiveMoneySchema,
@@ -36,7 +37,7 @@ export const paymentCreateSchema = z.object({
   paidAt: dateSchema,
   method: z.enum(PAYMENT_METHODS).default('EFECTIVO'),
   receiptNumber: optionalText(60),
-  notes: optionalText(1000),
+  notes: optionalNote(1000),
   paidToClient: z.boolean().default(false),
 });
 export const paymentUpdateSchema = partialUpdate(paymentCreateSchema.omit({ debtId: true }));

@@ -5,7 +5,7 @@ import {
   dateSchema,
   idFilter,
   idSchema,
-  optionalText,
+  optionalNote,
   partialUpdate,
   positiveMoneySchema,
   timestamps,
@@ -54,7 +54,7 @@ export const promiseCreateSchema = z.object({
   debtId: idSchema,
   amount: positiveMoneySchema,
   dueDate: dueDateSchema,
-  notes: optionalText(2000),
+  notes: optionalNote(2000),
 });
 export const promiseUpdateSchema = partialUpdate(promiseCreateSchema.omit({ debtId: true }));
 export type PromiseCreate = z.input<typeof promiseCreateSchema>;

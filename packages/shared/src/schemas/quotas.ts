@@ -43,6 +43,8 @@ export const quotasResource = defineResource({
   create: quotaCreateSchema,
   update: quotaUpdateSchema,
   sortable: ['id', 'number', 'dueDate', 'amount'],
+  // A quota has no text to search (issue 30): `q` is refused like any unknown parameter.
+  searchable: false,
   filters: {
     debtId: idFilter,
     status: z.enum(QUOTA_STATUSES).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { defineResource } from '../resource';
-import { dateSchema, optionalText, partialUpdate, requiredText, timestamps } from './common';
+import { dateSchema, optionalNote, partialUpdate, requiredText, timestamps } from './common';
 
 /**
  * Rate tables (issue 17, DESIGN.md §10.2): dated annual rates, e.g. the Banco Nación active rate.
@@ -79,7 +79,7 @@ export type RateTable = z.infer<typeof rateTableSchema>;
 
 export const rateTableCreateSchema = z.object({
   name: requiredText(120),
-  description: optionalText(500),
+  description: optionalNote(500),
   entries: rateTableEntriesSchema.default([]),
 });
 /** `entries`, when sent, replaces every entry of the table. */

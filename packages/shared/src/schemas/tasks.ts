@@ -7,7 +7,7 @@ import {
   idFilter,
   idSchema,
   instantSchema,
-  optionalText,
+  optionalNote,
   partialUpdate,
   requiredText,
   timestamps,
@@ -30,7 +30,7 @@ export const taskSchema = z.object({
 export type Task = z.infer<typeof taskSchema>;
 const taskFields = z.object({
   title: requiredText(200),
-  description: optionalText(4000),
+  description: optionalNote(4000),
   start: instantSchema,
   end: instantSchema.nullish().transform((v) => v ?? null),
   allDay: z.boolean().default(false),

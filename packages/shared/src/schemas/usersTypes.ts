@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../resource';
 import { USER_TYPES } from '../userTypes';
-import { optionalText, partialUpdate, requiredText, timestamps } from './common';
+import { optionalNote, partialUpdate, requiredText, timestamps } from './common';
 
 /**
  * A user type is a named profile (e.g. "Cobrador") over one of the three roles of SPEC.md §3,
@@ -19,7 +19,7 @@ export type UserType = z.infer<typeof userTypeSchema>;
 export const userTypeCreateSchema = z.object({
   name: requiredText(60),
   role: z.enum(USER_TYPES, { error: 'Elija un rol: ADMIN, GENERAL o CLIENTE.' }),
-  description: optionalText(500),
+  description: optionalNote(500),
 });
 export const userTypeUpdateSchema = partialUpdate(userTypeCreateSchema);
 export type UserTypeCreate = z.input<typeof userTypeCreateSchema>;

@@ -30,6 +30,8 @@ export const companies = pgTable(
     active: boolean('active').notNull().default(true),
     // Days after a promise's due date that a payment still fulfils it (DESIGN.md §10.3).
     promiseGraceDays: integer('promise_grace_days').notNull().default(0),
+    // How many days ahead a promise may fall (issue 30).
+    promiseMaxDays: integer('promise_max_days').notNull().default(90),
     // Contact hours of this company's debtors; all three null: the agency's (issue 18).
     contactDays: integer('contact_days').array(),
     contactFrom: time('contact_from'),
@@ -46,6 +48,7 @@ export const companies = pgTable(
   (t) => [
     uniqueIndex('companies_cuit_unique').on(t.cuit),
     check('companies_promise_grace_days', sql`${t.promiseGraceDays} BETWEEN 0 AND 60`),
+    check('companies_promise_max_days', sql`${t.promiseMaxDays} BETWEEN 1 AND 365`),
     check(
       'companies_contact_hours',
       sql`(${t.contactDays} IS NULL) = (${t.contactFrom} IS NULL) AND (${t.contactFrom} IS NULL) = (${t.contactTo} IS NULL)

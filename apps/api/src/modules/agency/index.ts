@@ -5,7 +5,6 @@ import {
   agencySchema,
   agencyUpdateSchema,
   defineAbilityFor,
-  errorResponseSchema,
   type HttpMethod,
   hoursAndMinutes,
   MESSAGES,
@@ -15,13 +14,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { docsFor, errorResponses, writeAudit } from '../../crud';
+import { docsFor, errorResponses, uploadErrorResponses, writeAudit } from '../../crud';
 import type { Executor } from '../../crud/types';
 import type { Db } from '../../db/client';
 import { agencySettings } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { type Agency as AgencyRow, loadAgency } from '../../pdf/letterhead';
-import { renderPdf } from '../../pdf/render';
+import type { Agency as AgencyRow } from '../../pdf/letterhead';
+import { acceptLogo } from '../../pdf/logo';
 import type { DocumentStorage } from '../../storage';
 import { receiveUpload } from '../../uploads';
 
@@ -66,31 +65,18 @@ function audited(row: AgencyRow) {
   return { ...fields, logoSize: logo?.length ?? null };
 }
 
+/** The row as stored (documents read it through loadAgency, with the logo as they print it). */
+async function readAgency(db: Db): Promise<AgencyRow> {
+  const [row] = await db.select().from(agencySettings).where(eq(agencySettings.id, 1));
+  if (!row) throw new Error('agency_settings has no row 1: migration 0014 did not run');
+  return row;
+}
+
 /** The row locked for this transaction: two writes of the settings go one after the other. */
 async function lockAgency(tx: Executor): Promise<AgencyRow> {
   const [row] = await tx.select().from(agencySettings).where(eq(agencySettings.id, 1)).for('update');
   if (!row) throw new Error('agency_settings has no row 1: migration 0014 did not run');
   return row;
-}
-
-/** The image type proven by the first bytes: PNG's signature or JPEG's SOI marker; else null. */
-export function logoTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
-  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  if (bytes.length > png.length && bytes.subarray(0, png.length).equals(png)) return 'image/png';
-  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
-}
-
-/** Whether the PDF library reads the image (a PNG or JPEG signature over damaged bytes is refused). */
-async function printable(bytes: Buffer, type: string): Promise<boolean> {
-  try {
-    await renderPdf({
-      content: [{ image: `data:${type};base64,${bytes.toString('base64')}`, fit: [10, 10] }],
-    });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -116,7 +102,7 @@ export function agencyModule(app: FastifyInstance, db: Db, storage: DocumentStor
         response: { 200: agencySchema, ...errorResponses },
       },
     },
-    async () => toAgency(await loadAgency(db)),
+    async () => toAgency(await readAgency(db)),
   );
 
   api.put(
@@ -187,9 +173,7 @@ export function agencyModule(app: FastifyInstance, db: Db, storage: DocumentStor
         consumes: ['multipart/form-data'],
         response: {
           200: agencySchema,
-          ...errorResponses,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
+          ...uploadErrorResponses,
         },
       },
     },
@@ -199,15 +183,7 @@ export function agencyModule(app: FastifyInstance, db: Db, storage: DocumentStor
         tooLargeMessage: MESSAGES.agencyLogoTooLarge,
         keyPrefix: 'agency-logo',
         async inspect(upload, files) {
-          const bytes = await readAll(await files.get(upload.key));
-          const type = logoTypeOf(bytes);
-          if (!type) throw new HttpError(415, MESSAGES.agencyLogoType, { file: [MESSAGES.agencyLogoType] });
-          // Every receipt and letter prints it: one the PDF library cannot read is refused now.
-          if (!(await printable(bytes, type)))
-            throw new HttpError(415, MESSAGES.agencyLogoUnreadable, {
-              file: [MESSAGES.agencyLogoUnreadable],
-            });
-          return { bytes, type };
+          return acceptLogo(await readAll(await files.get(upload.key)));
         },
       });
       // The bytes live in the database (a backup holds them): the stored copy was only the way in.

@@ -119,6 +119,13 @@ export async function keepBooks(
   // Refused only when this write lowered it: an old negative balance does not block its corrections.
   if (now < 0 && compareMoney(nowTotal, beforeTotal) < 0)
     throw options.overdrawn?.(debt, owed) ?? conflict(MESSAGES.balanceWouldBeNegative(money(debt, nowTotal)));
+  // A plan is what is owed while it stands (issue 30): a write that lowers the debt below its unpaid
+  // quotas would leave quotas nobody can pay and, at zero, a CANCELADA debt with quotas PENDIENTE.
+  if (compareMoney(nowTotal, beforeTotal) < 0) {
+    const unpaid = await unpaidQuotasTotal(tx, locked.id);
+    if (compareMoney(unpaid, nowTotal) > 0)
+      throw conflict(MESSAGES.planAboveOwed(money(debt, unpaid), money(debt, nowTotal)));
+  }
   const was = compareMoney(beforeTotal, '0');
   const settles = now === 0 && was !== 0;
   const reopens = now > 0 && was <= 0;
@@ -185,17 +192,23 @@ export async function assertQuotasWithinBalance(tx: Executor, locked: LockedDebt
     .select({ balance: debts.balance, currency: debts.currency })
     .from(debts)
     .where(eq(debts.id, debtId));
+  if (!debt) return;
+  const unpaid = await unpaidQuotasTotal(tx, debtId);
+  const owed = await owedToDate(tx, debtId);
+  const limit = owed ? owed.balance.total : debt.balance;
+  if (compareMoney(unpaid, limit) > 0)
+    throw conflict(MESSAGES.quotasExceedBalance(money(debt, unpaid), money(debt, limit)));
+}
+
+/** What the debt's unpaid quotas add up to: their amounts and their mora. */
+async function unpaidQuotasTotal(tx: Executor, debtId: number): Promise<string> {
   const [row] = await tx
     .select({
       unpaid: sql<string>`coalesce(sum(${quotas.amount} + ${quotas.moraAmount}), 0)::numeric(15, 2)::text`,
     })
     .from(quotas)
     .where(and(eq(quotas.debtId, debtId), ne(quotas.status, 'PAGADA')));
-  if (!debt || !row) return;
-  const owed = await owedToDate(tx, debtId);
-  const limit = owed ? owed.balance.total : debt.balance;
-  if (compareMoney(row.unpaid, limit) > 0)
-    throw conflict(MESSAGES.quotasExceedBalance(money(debt, row.unpaid), money(debt, limit)));
+  return row?.unpaid ?? '0.00';
 }
 
 /**

@@ -1,15 +1,9 @@
-import {
-  DOCUMENT_MAX_BYTES,
-  documentsResource,
-  errorResponseSchema,
-  idSchema,
-  MESSAGES,
-} from '@cobranzas/shared';
+import { DOCUMENT_MAX_BYTES, documentsResource, idSchema, MESSAGES } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type CrudService, docsFor, errorResponses } from '../../crud';
+import { type CrudService, docsFor, uploadErrorResponses } from '../../crud';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { badRequest, HttpError } from '../../errors';
@@ -68,9 +62,7 @@ export function uploadRoute(
         consumes: ['multipart/form-data'],
         response: {
           201: documentsResource.item,
-          ...errorResponses,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
+          ...uploadErrorResponses,
         },
       },
     },

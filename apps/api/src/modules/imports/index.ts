@@ -1,6 +1,5 @@
 import {
   autoMapping,
-  errorResponseSchema,
   IMPORT_PREVIEW_ROWS,
   type ImportMapping,
   idParamsSchema,
@@ -14,7 +13,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { crudModule, docsFor, equals, errorResponses } from '../../crud';
+import { crudModule, docsFor, equals, errorResponses, uploadErrorResponses } from '../../crud';
 import type { Db } from '../../db/client';
 import { companies, imports, jobs, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../errors';
@@ -89,6 +88,7 @@ export function importsModule(
     ],
     sortable: { createdAt: [imports.createdAt, imports.id], id: imports.id },
     defaultSort: { column: [imports.createdAt, imports.id], order: 'desc' },
+    search: [imports.fileName, companies.name],
     filters: {
       companyId: equals(imports.companyId),
       dryRun: equals(imports.dryRun),
@@ -118,9 +118,7 @@ export function importsModule(
         consumes: ['multipart/form-data'],
         response: {
           202: z.object({ id: z.number().int(), status: z.literal('QUEUED') }),
-          ...errorResponses,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
+          ...uploadErrorResponses,
         },
       },
     },
@@ -172,9 +170,7 @@ export function importsModule(
         consumes: ['multipart/form-data'],
         response: {
           200: importPreviewSchema,
-          ...errorResponses,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
+          ...uploadErrorResponses,
         },
       },
     },

@@ -1,12 +1,22 @@
-import { AGENCY_TIME_ZONE, agencyToday, MESSAGES, promisesResource } from '@cobranzas/shared';
+import {
+  AGENCY_TIME_ZONE,
+  addDays,
+  agencyToday,
+  compareMoney,
+  dayMonthYear,
+  formatMoney,
+  MESSAGES,
+  PROMISE_MAX_DAYS_DEFAULT,
+  promisesResource,
+} from '@cobranzas/shared';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, equals } from '../../crud';
+import { crudModule, type Executor, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { companies, debts, promises, users } from '../../db/schema';
-import { conflict } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { assertDebtOpen } from '../debts/books';
-import { heldDebt, lockDebts, viaDebt } from '../scope';
+import { heldDebt, type LockedDebt, lockDebts, viaDebt } from '../scope';
 
 /** The last day a payment fulfils the promise: its due date + the company's grace days. */
 export const promiseGraceUntil = sql`(${promises.dueDate} + coalesce(${companies.promiseGraceDays}, 0))`;
@@ -30,6 +40,31 @@ export const promiseStatus = sql<string>`CASE
     WHEN ${paidInWindow} >= ${promises.amount} THEN 'CUMPLIDA'
     WHEN ${todayAtAgency} > ${promiseGraceUntil} THEN CASE WHEN ${paidInWindow} > 0 THEN 'PARCIAL' ELSE 'INCUMPLIDA' END
     ELSE 'PENDIENTE' END`;
+
+/**
+ * A promise stays within reason (issue 30): never above what the debt owes today (its balance to
+ * date once it carries rates, as locked), nor due later than the company's horizon from today
+ * (`promiseMaxDays`, 90 days unless it says otherwise). 400 on the field, with the figures.
+ */
+async function assertWithinReason(
+  db: Executor,
+  locked: LockedDebt,
+  promise: { amount: string; dueDate: string },
+) {
+  const owed = locked.owedBefore ?? locked.row.balance;
+  if (compareMoney(promise.amount, owed) > 0) {
+    const money = (value: string) => formatMoney(value, locked.row.currency);
+    throw badRequest('amount', MESSAGES.promiseAboveOwed(money(promise.amount), money(owed)));
+  }
+  const [company] = await db
+    .select({ maxDays: companies.promiseMaxDays })
+    .from(companies)
+    .where(eq(companies.id, locked.row.companyId));
+  const maxDays = company?.maxDays ?? PROMISE_MAX_DAYS_DEFAULT;
+  const lastDay = addDays(agencyToday(), maxDays);
+  if (promise.dueDate > lastDay)
+    throw badRequest('dueDate', MESSAGES.promiseTooFar(dayMonthYear(lastDay), maxDays));
+}
 
 /** Promises to pay (issue 18): taken on a debt, fulfilled by the money that comes in their window. */
 export function promisesModule(app: FastifyInstance, db: Db) {
@@ -68,8 +103,10 @@ export function promisesModule(app: FastifyInstance, db: Db) {
     parent: { column: promises.debtId, lock: lockDebts },
     references: { debtId: MESSAGES.debtNotFound },
     hooks: {
-      beforeCreate(input, { db, user }) {
-        assertDebtOpen(heldDebt(db, input.debtId).row);
+      async beforeCreate(input, { db, user }) {
+        const locked = heldDebt(db, input.debtId);
+        assertDebtOpen(locked.row);
+        await assertWithinReason(db, locked, input);
         // Who took it and the day its window opens come from the server, never from the body.
         return { ...input, userId: user.sub, takenOn: agencyToday() };
       },
@@ -84,6 +121,10 @@ export function promisesModule(app: FastifyInstance, db: Db) {
           .leftJoin(companies, eq(debts.companyId, companies.id))
           .where(eq(promises.id, current.id));
         if (row && row.status !== 'PENDIENTE') throw conflict(MESSAGES.promiseSettled);
+        await assertWithinReason(db, heldDebt(db, current.debtId), {
+          amount: input.amount ?? current.amount,
+          dueDate: input.dueDate ?? current.dueDate,
+        });
         return input;
       },
     },

@@ -1,5 +1,4 @@
 import {
-  errorResponseSchema,
   idParamsSchema,
   MESSAGES,
   RATE_IMPORT_MAX_BYTES,
@@ -16,8 +15,8 @@ import {
   type CrudHooks,
   crudModule,
   docsFor,
-  errorResponses,
   type HookContext,
+  uploadErrorResponses,
   writeAudit,
 } from '../../crud';
 import type { Executor } from '../../crud/types';
@@ -147,32 +146,27 @@ export function rateTablesModule(app: FastifyInstance, db: Db, storage: Document
         summary: 'Importar tasas de un CSV «fecha;tasa» (multipart: file)',
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
-        response: { 200: rateImportResultSchema, ...errorResponses, 413: errorResponseSchema },
+        response: { 200: rateImportResultSchema, ...uploadErrorResponses },
       },
     },
     async (request): Promise<RateImportResult> => {
+      // Parsed inside inspect: under the process's gate for untrusted reads (fileReads.ts).
       const { stored } = await receiveUpload(request, storage, {
         maxBytes: RATE_IMPORT_MAX_BYTES,
         tooLargeMessage: MESSAGES.rateImportTooLarge,
         keyPrefix: 'rate-imports',
-        async inspect(upload) {
+        async inspect(upload, files) {
           if (!upload.isText) throw badRequest('file', MESSAGES.rateImportNotText);
-          return {};
+          try {
+            return { parsed: parseRatesCsv(await readText(files, upload.key)) };
+          } catch (error) {
+            if (error instanceof RateCsvError) throw badRequest('file', error.message);
+            throw error;
+          }
         },
       });
-      let text: string;
-      try {
-        text = await readText(storage, stored.key);
-      } finally {
-        await storage.remove(stored.key).catch(() => {});
-      }
-      let parsed: ReturnType<typeof parseRatesCsv>;
-      try {
-        parsed = parseRatesCsv(text);
-      } catch (error) {
-        if (error instanceof RateCsvError) throw badRequest('file', error.message);
-        throw error;
-      }
+      await storage.remove(stored.key).catch(() => {});
+      const { parsed } = stored;
       const { entries, rejected } = parsed;
       const id = request.params.id;
       const result = await db.transaction(async (tx) => {

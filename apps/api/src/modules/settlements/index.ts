@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { crudModule, docsFor, equals, errorResponses } from '../../crud';
 import type { Db } from '../../db/client';
-import { settlements } from '../../db/schema';
+import { companies, settlements } from '../../db/schema';
 import { conflict, HttpError } from '../../errors';
 import { closeDraft } from './close';
 import { createDraft } from './draft';
@@ -35,6 +35,7 @@ export function settlementsModule(app: FastifyInstance, db: Db) {
     table: settlements,
     columns: settlementColumns,
     joins: settlementJoins,
+    search: [companies.name],
     sortable: { to: settlements.to, id: settlements.id, createdAt: settlements.createdAt },
     defaultSort: { column: settlements.to, order: 'desc' },
     filters: {

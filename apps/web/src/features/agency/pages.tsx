@@ -1,6 +1,8 @@
+import '../../components/resource/mantineStyles';
 import { useAbility } from '@casl/react';
 import {
   AGENCY_LOGO_MAX_BYTES,
+  AGENCY_LOGO_MAX_SIDE,
   AGENCY_LOGO_TYPES,
   type Agency,
   type AgencyUpdate,
@@ -242,7 +244,10 @@ function LogoSection({ agency, readOnly }: { agency: Agency; readOnly: boolean }
         <h2 id="agency-logo-title" className={resource.sectionTitle}>
           Logo
         </h2>
-        <p className={classes.hint}>Imagen PNG o JPEG de hasta 300 KB. Se imprime arriba a la izquierda.</p>
+        <p className={classes.hint}>
+          Imagen PNG o JPEG de hasta 300 KB y {`${AGENCY_LOGO_MAX_SIDE}\u00a0×\u00a0${AGENCY_LOGO_MAX_SIDE}`}{' '}
+          píxeles. Se imprime arriba a la izquierda.
+        </p>
         <div className={classes.logoRow}>
           <div className={classes.preview}>
             {logo.url ? (

@@ -4,6 +4,7 @@ import {
   companiesResource,
   companyCreateSchema,
   companyUpdateSchema,
+  PROMISE_MAX_DAYS_DEFAULT,
 } from '@cobranzas/shared';
 import { useParams } from 'react-router';
 import { ActiveBadge } from '../../components/resource/ActiveBadge';
@@ -89,6 +90,7 @@ const EMPTY: CompanyCreate = {
   commissionRateExtrajudicial: '',
   commissionRateJudicial: '',
   promiseGraceDays: '0',
+  promiseMaxDays: String(PROMISE_MAX_DAYS_DEFAULT),
   active: true,
   ...OFFER_LIMITS_EMPTY,
   ...CONTACT_RULES_EMPTY,
@@ -113,6 +115,7 @@ function CompanyFormPage({ id }: { id?: string | undefined }) {
         commissionRateExtrajudicial: percentForInput(company.commissionRateExtrajudicial),
         commissionRateJudicial: percentForInput(company.commissionRateJudicial),
         promiseGraceDays: String(company.promiseGraceDays),
+        promiseMaxDays: String(company.promiseMaxDays),
         active: company.active,
         ...offerLimitsForm(company),
         ...contactRulesForm(company),
@@ -136,6 +139,14 @@ function CompanyFormPage({ id }: { id?: string | undefined }) {
             label="Días de gracia de las promesas"
             inputMode="numeric"
             description="Días después del vencimiento en que un pago todavía cumple la promesa (0 a 60)."
+          />
+          <TextField
+            name="promiseMaxDays"
+            label="Plazo máximo de las promesas"
+            inputMode="numeric"
+            rightSection="días"
+            rightSectionWidth={48}
+            description="Hasta cuántos días desde hoy puede prometerse un pago (1 a 365)."
           />
           <TextField name="contactName" label="Persona de contacto" autoComplete="off" />
           <TextField name="email" label="Correo electrónico" type="email" autoComplete="off" />

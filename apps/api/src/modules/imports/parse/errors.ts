@@ -9,6 +9,8 @@ export type ImportFileErrorCode =
   | 'LEGACY_OR_ENCRYPTED'
   | 'CORRUPT'
   | 'UNCOMPRESSED_TOO_LARGE'
+  | 'TOO_MANY_TEXTS'
+  | 'TOO_SLOW'
   | 'TOO_MANY_ROWS'
   | 'NO_HEADERS'
   | 'NO_DATA'
@@ -32,6 +34,8 @@ export interface ReadLimits {
   maxFileBytes: number;
   /** Bytes an .xlsx may inflate to (its XML), all parts read counted together. */
   maxUncompressedBytes: number;
+  /** Bytes the .xlsx's shared strings may inflate to: they are all kept in memory while reading. */
+  maxSharedStringsBytes: number;
   /** Data rows (not counting the header row nor empty rows). */
   maxRows: number;
 }
@@ -39,6 +43,8 @@ export interface ReadLimits {
 export const DEFAULT_READ_LIMITS: ReadLimits = {
   maxFileBytes: IMPORT_MAX_BYTES,
   maxUncompressedBytes: 512 * 1024 * 1024,
+  // A reader's heap is capped at 192 MB (inWorker.ts): texts beyond this would not fit it anyway.
+  maxSharedStringsBytes: 96 * 1024 * 1024,
   maxRows: 500_000,
 };
 
@@ -70,6 +76,16 @@ export const FILE_ERRORS = {
     new ImportFileError(
       'UNCOMPRESSED_TOO_LARGE',
       `El archivo de Excel ocupa más de ${mb(limit)} descomprimido y no se procesa (puede estar dañado o ser malicioso). Divídalo en partes o súbalo como .csv.`,
+    ),
+  tooManyTexts: (limit: number) =>
+    new ImportFileError(
+      'TOO_MANY_TEXTS',
+      `El archivo de Excel tiene más de ${mb(limit)} de textos y no se procesa (puede estar dañado o ser malicioso). Divídalo en partes o súbalo como .csv.`,
+    ),
+  tooSlow: (seconds: number) =>
+    new ImportFileError(
+      'TOO_SLOW',
+      `El archivo tardó más de ${seconds} segundos en leerse y no se procesa. Divídalo en partes o súbalo como .csv.`,
     ),
   tooManyRows: (limit: number) =>
     new ImportFileError(

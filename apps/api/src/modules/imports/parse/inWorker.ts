@@ -1,12 +1,16 @@
 /**
- * Reads an import's file (read.ts) on a worker thread (worker.ts) when it is big: the file's first
- * rows and row count (the upload's check), or its validated rows in batches, one batch ahead of the
- * caller at most. What the main thread keeps of the work is the database's part. A small file is
- * read here: a worker's start (≈ 0,3 s to load its TypeScript) costs more than reading it.
+ * Reads an import's file (read.ts) on a worker thread (worker.ts) unless it is small: the file's
+ * first rows and row count (the upload's check), or its validated rows in batches, one batch ahead
+ * of the caller at most. What the main thread keeps of the work is the database's part. A worker's
+ * heap is capped, so a file that inflates without bound (issue 30: 500 KB of .xlsx whose texts are
+ * 460 MB) ends that worker, not the server. A small file is read here, since a worker's start
+ * (≈ 0,3 s to load its TypeScript) costs more than reading it: small means a file of at most
+ * IN_THREAD_MAX_BYTES that also inflates to at most IN_THREAD_MAX_INFLATED, which this thread's
+ * read counts and enforces (a zip that lies about its sizes is stopped there).
  */
 import { stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import { ImportFileError, type ImportFileErrorCode } from './errors';
+import { DEFAULT_READ_LIMITS, FILE_ERRORS, ImportFileError, type ImportFileErrorCode } from './errors';
 import {
   type Batch,
   type BatchOptions,
@@ -15,10 +19,14 @@ import {
   type ScanResult,
   scanRows,
 } from './read';
-import type { ImportKind } from './rows';
+import { declaredXlsxSize, type ImportKind } from './rows';
 
-/** Files up to this size are read on the calling thread (a few thousand rows, tens of milliseconds). */
+/** Files up to this size may be read on the calling thread (a few thousand rows, tens of milliseconds). */
 export const IN_THREAD_MAX_BYTES = 512 * 1024;
+/** What an .xlsx read on the calling thread may inflate to (its XML, every part together). */
+export const IN_THREAD_MAX_INFLATED = 8 * 1024 * 1024;
+/** The longest a worker may take to scan a file (the upload's check reads every row of 50 MB). */
+export const SCAN_TIME_LIMIT_MS = 120_000;
 
 export type WorkerTask = { path: string; kind: ImportKind } & (
   | ({ type: 'scan' } & ScanOptions)
@@ -31,7 +39,20 @@ export type ToMain =
   | { type: 'end' }
   | { type: 'error'; code?: ImportFileErrorCode; message: string };
 
-const isSmall = async (path: string) => (await stat(path)).size <= IN_THREAD_MAX_BYTES;
+/** Whether the file is read on this thread, and with which limits. */
+async function inThread<T extends { limits?: ScanOptions['limits'] }>(
+  path: string,
+  kind: ImportKind,
+  options: T,
+): Promise<T | null> {
+  if ((await stat(path)).size > IN_THREAD_MAX_BYTES) return null;
+  if (kind === 'xlsx' && (await declaredXlsxSize(path)) > IN_THREAD_MAX_INFLATED) return null;
+  const cap = Math.min(
+    options.limits?.maxUncompressedBytes ?? DEFAULT_READ_LIMITS.maxUncompressedBytes,
+    IN_THREAD_MAX_INFLATED,
+  );
+  return { ...options, limits: { ...options.limits, maxUncompressedBytes: cap } };
+}
 
 /**
  * The worker's heap: a 100 000-row .xlsx keeps ≈ 50 MB of shared strings plus each batch; past the
@@ -73,11 +94,22 @@ function crashed(error: Error & { code?: string }): Error {
 }
 
 /** Headers, the first `sampleRows` rows and (with `all`) the number of data rows. */
-export async function scanFile(path: string, kind: ImportKind, options: ScanOptions): Promise<ScanResult> {
-  if (await isSmall(path)) return scanRows(path, kind, options);
+export async function scanFile(
+  path: string,
+  kind: ImportKind,
+  options: ScanOptions,
+  timeLimitMs = SCAN_TIME_LIMIT_MS,
+): Promise<ScanResult> {
+  const here = await inThread(path, kind, options);
+  if (here) return scanRows(path, kind, here);
   return start({ type: 'scan', path, kind, ...options }).then(
     (worker) =>
       new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(FILE_ERRORS.tooSlow(Math.round(timeLimitMs / 1000)));
+          void worker.terminate();
+        }, timeLimitMs);
+        worker.once('exit', () => clearTimeout(timer));
         worker.once('message', (message: ToMain) => {
           if (message.type === 'scan') resolve(message);
           else if (message.type === 'error') reject(failure(message));
@@ -97,8 +129,9 @@ export async function* batchesOf(
   kind: ImportKind,
   options: BatchOptions,
 ): AsyncGenerator<Batch> {
-  if (await isSmall(path)) {
-    yield* readBatches(path, kind, options);
+  const here = await inThread(path, kind, options);
+  if (here) {
+    yield* readBatches(path, kind, here);
     return;
   }
   const worker = await start({ type: 'batches', path, kind, ...options });

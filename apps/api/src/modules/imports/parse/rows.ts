@@ -270,6 +270,8 @@ async function* xlsxRows(path: string, limits: ReadLimits): AsyncGenerator<RawRo
     );
     if (declared > limits.maxUncompressedBytes)
       throw FILE_ERRORS.uncompressedTooLarge(limits.maxUncompressedBytes);
+    if ((stringsEntry?.declaredSize ?? 0) > limits.maxSharedStringsBytes)
+      throw FILE_ERRORS.tooManyTexts(limits.maxSharedStringsBytes);
 
     if (stylesEntry) await reader._parseStyles(await openPart(stylesEntry));
     if (stringsEntry) for await (const _ of reader._parseSharedStrings(await openPart(stringsEntry)));
@@ -294,6 +296,20 @@ async function* xlsxRows(path: string, limits: ReadLimits): AsyncGenerator<RawRo
     }
   } catch (error) {
     throw zipError(error, limits);
+  }
+}
+
+/**
+ * What an .xlsx says it inflates to, all its parts together (its zip's directory, read without
+ * inflating anything); Infinity when that cannot be read. A file may lie: the read still counts
+ * every byte it inflates against its cap.
+ */
+export async function declaredXlsxSize(path: string): Promise<number> {
+  try {
+    const entries = await readZipDirectory(path);
+    return entries.reduce((sum, entry) => sum + entry.declaredSize, 0);
+  } catch {
+    return Number.POSITIVE_INFINITY;
   }
 }
 

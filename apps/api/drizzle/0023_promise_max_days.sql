@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "promise_max_days" integer DEFAULT 90 NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_promise_max_days" CHECK ("companies"."promise_max_days" BETWEEN 1 AND 365);

@@ -4,8 +4,9 @@
  *   node --import tsx bench/money.ts [--db postgres,pglite] [--seconds 10] [--no-write]
  *
  * (also a case of `npm run bench`). On a fresh database: a rate table of 100 dated entries, a debt
- * on it from five years ago with 100 payments, then GET /api/debts/{id}/balance at 10 connections.
- * Budget: p99 ≤ 50 ms on PostgreSQL (PGlite: reported). Run alone, it rewrites its own section of
+ * on it from five years ago with 100 payments, then GET /api/debts/{id}/balance at 10 connections
+ * and POST /api/payments on it at 1 connection. Budgets: the balance p99 ≤ 50 ms on PostgreSQL
+ * (PGlite: reported); a payment's write ≤ 0.5× its cost before the ledger (issue 31). Run alone, it rewrites its own section of
  * bench/RESULTS.md; run.ts puts the same section in the file it writes.
  */
 import { pathToFileURL } from 'node:url';
@@ -21,7 +22,17 @@ export interface MoneyBenchResult {
   kind: ImportDbKind;
   balance: Measure;
   segments: number;
+  /** POST /api/payments on that debt, one at a time (issue 31). */
+  write: Measure;
 }
+
+/**
+ * A payment's write before the ledger (issue 31), ms per write at 1 connection: this same case run at
+ * commit a6ce7e2 (five money tables, the balance computed up to three times per write) on 2026-11-27,
+ * on this VM, right before the run that replaced it. The ledger's budget: at most half of it.
+ */
+export const PAYMENT_WRITE_BEFORE_MS: Record<ImportDbKind, number> = { postgres: 17.36, pglite: 21.01 };
+export const PAYMENT_WRITE_BUDGET = 0.5;
 
 async function post<T>(base: string, token: string, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${base}${path}`, {
@@ -111,7 +122,28 @@ export async function benchMoney(
       console.log(
         `  ${kind.padEnd(8)} ${spec.name} (${segments} tramos) ${balance.rps.toFixed(0)} req/s  p50 ${balance.p50} ms  p99 ${balance.p99} ms${balance.errors ? `  (${balance.errors} errores)` : ''}`,
       );
-      results.push({ kind, balance, segments });
+      // One payment at a time: its receipt number, the debt's lock, the rules and the stored totals.
+      const write = await load(
+        api.base,
+        {
+          name: 'POST /payments',
+          connections: 1,
+          method: 'POST',
+          path: '/api/payments',
+          body: JSON.stringify({
+            debtId: id,
+            amount: '1.00',
+            paidAt: agencyToday(),
+            receiptNumber: 'B-0001',
+          }),
+          token,
+        },
+        seconds,
+      );
+      console.log(
+        `  ${kind.padEnd(8)} POST /payments ${msPerWrite(write).toFixed(2)} ms por escritura  p99 ${write.p99} ms${write.errors ? `  (${write.errors} errores)` : ''}`,
+      );
+      results.push({ kind, balance, segments, write });
     } finally {
       await api.stop();
       await db.drop();
@@ -126,14 +158,24 @@ const passes = (r: MoneyBenchResult) => {
   const max = budgetOf(r);
   return r.balance.errors === 0 && (max === null || r.balance.p99 <= max);
 };
+/** Mean ms per write at one connection. */
+const msPerWrite = (m: Measure) => (m.rps > 0 ? 1000 / m.rps : Number.POSITIVE_INFINITY);
+const writeRatio = (r: MoneyBenchResult) => msPerWrite(r.write) / PAYMENT_WRITE_BEFORE_MS[r.kind];
+const writePasses = (r: MoneyBenchResult) => r.write.errors === 0 && writeRatio(r) <= PAYMENT_WRITE_BUDGET;
+const dbName = (r: MoneyBenchResult) => (r.kind === 'postgres' ? 'PostgreSQL' : 'PGlite');
 
 export function moneyUnmet(results: MoneyBenchResult[]): string[] {
-  return results
-    .filter((r) => !passes(r))
-    .map(
-      (r) =>
-        `${r.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: saldo a la fecha, p99 ${r.balance.p99} ms (p99 ≤ ${budgetOf(r)} ms)`,
-    );
+  return [
+    ...results
+      .filter((r) => !passes(r))
+      .map((r) => `${dbName(r)}: saldo a la fecha, p99 ${r.balance.p99} ms (p99 ≤ ${budgetOf(r)} ms)`),
+    ...results
+      .filter((r) => !writePasses(r))
+      .map(
+        (r) =>
+          `${dbName(r)}: escritura de un pago, ${writeRatio(r).toFixed(2)}× la de antes del libro mayor (≤ ${PAYMENT_WRITE_BUDGET}×)`,
+      ),
+  ];
 }
 
 export function moneyMarkdown(results: MoneyBenchResult[], started: Date): string {
@@ -151,6 +193,18 @@ y 100 pagos (uno por mes): \`GET /api/debts/{id}/balance\` a 10 conexiones, en u
 | base | tramos | req/s | p50 ms | p99 ms | errores | presupuesto |
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
+
+Escritura de un pago (issue 31): \`POST /api/payments\` con su comprobante en esa misma deuda, de a uno,
+contra la misma medición en el commit a6ce7e2 (antes del libro mayor: \`PAYMENT_WRITE_BEFORE_MS\`).
+
+| base | ms por escritura | p99 ms | antes (a6ce7e2) | proporción | errores | presupuesto |
+|---|---:|---:|---:|---:|---:|---|
+${results
+  .map(
+    (r) =>
+      `| ${dbName(r)} | ${msPerWrite(r.write).toFixed(2)} | ${r.write.p99} | ${PAYMENT_WRITE_BEFORE_MS[r.kind].toFixed(2)} | ${writeRatio(r).toFixed(2)}× | ${r.write.errors} | ${writePasses(r) ? '✅' : '❌'} ≤ ${PAYMENT_WRITE_BUDGET}× |`,
+  )
+  .join('\n')}
 `;
 }
 

@@ -311,6 +311,7 @@ async function benchOne(
         debtor: { lastName: 'Fernández de la Colina', firstName: 'María Inés', dni: '23456789', cuit: null },
         debt: { id: 1, reference: 'TC-0045-889123' },
         company: 'Banco Austral S.A.',
+        remaining: '8765.44',
       };
       const renderOnly = await rate(ids, () => renderPdf(receiptDocument(agency, content)));
       return { kind, receipts: ids.length, first, again, renderOnly, bytes: size };

@@ -52,15 +52,12 @@ async function debtCount(options: DataOptions): Promise<number> {
   }
 }
 
-/** Every settlement undone: the money unsettled again (the freeze trigger is off for it), the rows gone. */
+/** Every settlement undone: the money unsettled again (the ledger's guard is off for it), the rows gone. */
 async function undoSettlements(database: Database) {
   await database.db.transaction(async (tx) => {
-    for (const table of ['payments', 'deposits'])
-      await tx.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER settled_money_frozen`));
-    await tx.execute(sql`UPDATE payments SET settlement_id = NULL WHERE settlement_id IS NOT NULL`);
-    await tx.execute(sql`UPDATE deposits SET settlement_id = NULL WHERE settlement_id IS NOT NULL`);
-    for (const table of ['payments', 'deposits'])
-      await tx.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER settled_money_frozen`));
+    await tx.execute(sql`ALTER TABLE ledger DISABLE TRIGGER ledger_guard`);
+    await tx.execute(sql`UPDATE ledger SET settlement_id = NULL WHERE settlement_id IS NOT NULL`);
+    await tx.execute(sql`ALTER TABLE ledger ENABLE TRIGGER ledger_guard`);
     await tx.execute(sql`DELETE FROM settlements`);
     await tx.execute(sql`DELETE FROM kpi_settled`);
   });

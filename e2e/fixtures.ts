@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { agencyToday } from '@cobranzas/shared';
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_JWT_SECRET, type Role, USERS } from './users';
 
@@ -116,4 +117,35 @@ export async function apiCall<T = Record<string, unknown>>(
   });
   expect(res.ok(), `${method} ${path} → ${res.status()}`).toBe(true);
   return (res.status() === 204 ? {} : await res.json()) as T;
+}
+
+/** YYYY-MM-DD `days` before today at the agency. */
+export function daysAgo(days: number): string {
+  const day = new Date(`${agencyToday()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** dd/mm/aaaa of a YYYY-MM-DD, as the screens show it. */
+export const esDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/** A new debtor's debt for Frávega S.A. (the company global-setup creates), with these fields. */
+export async function fravegaDebt(page: Page, firstName: string, fields: Record<string, unknown>) {
+  const companies = await apiCall<{ data: { id: number; name: string }[] }>(
+    page,
+    'ADMIN',
+    'GET',
+    '/companies?q=Fr%C3%A1vega',
+  );
+  const company = companies.data.find((c) => c.name === 'Frávega S.A.');
+  const debtor = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debtors', {
+    dni: uniqueDni(),
+    firstName,
+    lastName: unique(firstName === 'Rosa' ? 'Intereses' : 'Importe'),
+  });
+  return apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
+    debtorId: debtor.id,
+    companyId: company?.id,
+    ...fields,
+  });
 }

@@ -1,9 +1,7 @@
 import { agencyToday } from '@cobranzas/shared';
-import { apiCall, apiToken, expect, test, unique, uniqueCuit, uniqueDni } from '../fixtures';
+import { apiCall, apiToken, esDate, expect, test, unique, uniqueCuit, uniqueDni } from '../fixtures';
 
 type Page = import('@playwright/test').Page;
-
-const esDate = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The label of the focused control (Mantine puts it on a <label for>; a textarea too). */
 const focusedLabel = (page: Page) =>

@@ -5,8 +5,8 @@
  * (generate_series), never row by row: 20 companies (the first holds a tenth of the debts), one
  * debtor per three debts with unique DNIs and CUIT/CUILs with valid check digits, debts over the
  * three stages, payment plans with paid quotas and their payments, payments on account, contacts
- * and the agenda's tasks. Totals (paid, balance) are computed from the payments by debt_totals_rebuild(),
- * the repair path of the SQL triggers that keep them in the API (migration 0009).
+ * and the agenda's tasks. Totals (paid, balance) are computed from the ledger by debt_totals_rebuild(),
+ * the repair path of the SQL triggers that keep them in the API (migrations 0009, 0024).
  *
  * PGlite goes to DIR (default bench/.data/pglite-N); PostgreSQL to DATABASE_URL's database, which
  * is dropped and created again. Users' password: bench-cobranzas (admin: BENCH_ADMIN_PASSWORD).
@@ -111,11 +111,11 @@ const LAST = `ARRAY[${BENCH_LAST_NAMES.map((name) => `'${name}'`).join(',')}]`;
 const PROVINCES = `ARRAY['Buenos Aires','Ciudad Autónoma de Buenos Aires','Córdoba','Santa Fe','Mendoza','Tucumán','Entre Ríos','Salta','Misiones','Chaco']`;
 
 /**
- * Tables whose triggers keep derived data: the debts' totals (migration 0009) and the dashboard's
- * summaries (0003). A bulk load runs with them off and rebuilds both once at the end.
+ * Tables whose triggers keep derived data (the debts' totals, the dashboard's summaries, the queue's
+ * facts): off during the load, which sets each once at the end. The money goes straight into the
+ * ledger (payments, deposits and services are its views, whose INSTEAD OF trigger writes row by row).
  */
-/** Tables whose triggers keep derived data (totals, summaries, the queue's facts): off during the load. */
-const TRIGGERED_TABLES = ['debts', 'payments', 'deposits', 'services', 'quotas', 'events', 'promises'];
+const TRIGGERED_TABLES = ['debts', 'ledger', 'quotas', 'events', 'promises'];
 
 type Step = { label: string; run: (db: Db) => Promise<unknown> };
 
@@ -190,21 +190,23 @@ function steps(n: number, passwordHash: string): Step[] {
         FROM debts d CROSS JOIN generate_series(1, 6) q WHERE (d.id / ${BENCH_COLLECTORS}) % 4 = 0`),
     },
     {
+      // Money is never dated ahead (issue 31): a quota due later was paid today at the latest.
       label: 'pagos de cuotas',
-      run: exec(sql`INSERT INTO payments (debt_id, quota_id, amount, paid_at, method, receipt_number)
-        SELECT debt_id, id, amount, due_date - (id % 5), (ARRAY['EFECTIVO','TRANSFERENCIA','DEPOSITO'])[1 + id % 3]::payment_method,
+      run: exec(sql`INSERT INTO ledger (debt_id, kind, document_id, quota_id, amount, date, method, receipt_number)
+        SELECT debt_id, 'PAYMENT', nextval('ledger_document_seq'), id, amount, least(due_date - (id % 5), current_date),
+          (ARRAY['EFECTIVO','TRANSFERENCIA','DEPOSITO'])[1 + id % 3]::payment_method,
           'R-' || id FROM quotas WHERE status = 'PAGADA'`),
     },
     {
       label: 'cuotas pagadas ↔ pagos',
-      run: exec(
-        sql`UPDATE quotas q SET payment_id = p.id, paid_at = p.paid_at FROM payments p WHERE p.quota_id = q.id`,
-      ),
+      run: exec(sql`UPDATE quotas q SET payment_id = l.document_id, paid_at = l.date, paid_amount = l.amount
+        FROM ledger l WHERE l.quota_id = q.id AND l.kind = 'PAYMENT'`),
     },
     {
       label: 'pagos a cuenta',
-      run: exec(sql`INSERT INTO payments (debt_id, amount, paid_at, method)
-        SELECT id, round(original_amount * 0.2, 2), (created_at + interval '45 days')::date, 'TRANSFERENCIA'
+      run: exec(sql`INSERT INTO ledger (debt_id, kind, document_id, amount, date, method)
+        SELECT id, 'PAYMENT', nextval('ledger_document_seq'), round(original_amount * 0.2, 2),
+          least((created_at + interval '45 days')::date, current_date), 'TRANSFERENCIA'
         FROM debts WHERE (id / ${BENCH_COLLECTORS}) % 5 = 1`),
     },
     {

@@ -36,6 +36,7 @@ import { embargosModule } from './modules/embargos';
 import { eventsModule } from './modules/events';
 import { healthModule } from './modules/health';
 import { type ImportsOptions, importsModule } from './modules/imports';
+import { ledgerModule } from './modules/ledger';
 import { letterTemplatesModule } from './modules/letterTemplates';
 import { observationsModule } from './modules/observations';
 import { offersModule } from './modules/offers';
@@ -212,6 +213,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   const debtsService = debtsModule(app, db);
   quotasModule(app, db);
   paymentsModule(app, db);
+  ledgerModule(app, db);
   depositsModule(app, db);
   servicesModule(app, db);
   const eventsService = eventsModule(app, db);

@@ -122,7 +122,7 @@ forEachBackend('GET /api/debts/{id}/balance (DESIGN.md §10.2)', (backend) => {
     expect(response.body.segments).toEqual([]);
   });
 
-  it('a debt with a payment plan says so', async () => {
+  it('a debt with a payment plan says so: basis PLAN and its quotas with their share of the money (§11.1)', async () => {
     const debt = await createDebt(t.app, admin, { originalAmount: '900.00' });
     const plan = await call(t.app, admin, {
       method: 'POST',
@@ -131,7 +131,12 @@ forEachBackend('GET /api/debts/{id}/balance (DESIGN.md §10.2)', (backend) => {
     });
     expect(plan.status).toBeLessThan(300);
     const response = await balance(admin, debt.id);
-    expect(response.body.plan).toEqual({ quotas: 3, unpaid: 3 });
+    expect(response.body).toMatchObject({ basis: 'PLAN', total: '900.00' });
+    expect(response.body.plan).toEqual([
+      { number: 1, dueDate: '2025-01-10', amount: '300.00', mora: '0.00', paid: '0.00', status: 'PENDIENTE' },
+      { number: 2, dueDate: '2025-02-10', amount: '300.00', mora: '0.00', paid: '0.00', status: 'PENDIENTE' },
+      { number: 3, dueDate: '2025-03-10', amount: '300.00', mora: '0.00', paid: '0.00', status: 'PENDIENTE' },
+    ]);
   });
 
   it('a CLIENTE sees only its company’s debts (404 otherwise); a bad date is a 400; an unknown debt a 404', async () => {

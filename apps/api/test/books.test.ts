@@ -118,15 +118,20 @@ forEachBackend('the books stay true', (backend) => {
       expect(await debtOf(debt.id)).toMatchObject({ originalAmount: '800.00', balance: '150.00' });
     });
 
-    it('a payment outside the plan cannot leave its quotas above the balance (issue 30); the quotas are paid through PATCH /quotas/{id}/pay', async () => {
+    it('a payment without a quota pays the plan’s oldest quota and spills onto the next (PARCIAL); the rest is paid through PATCH /quotas/{id}/pay', async () => {
       const debt = await createDebt(t.app, token, { originalAmount: '1000' });
       const { quotas } = (await plan(debt.id, 2)).body;
-      // A payment outside the plan would leave 400, less than the quotas' 1 000.
-      const refused = await pay(debt.id, '600');
-      expectStatus(refused, 409);
-      expect(refused.body.message).toBe(MESSAGES.planAboveOwed('$ 1.000,00', '$ 400,00'));
-      expect(await debtOf(debt.id)).toMatchObject({ paidAmount: '0.00', balance: '1000.00' });
-      expectStatus(await send('PATCH', `/api/quotas/${quotas[0].id}/pay`), 200);
+      expectStatus(await pay(debt.id, '600'), 201);
+      expect(await debtOf(debt.id)).toMatchObject({ paidAmount: '600.00', balance: '400.00' });
+      expect(await get(`/api/quotas/${quotas[0].id}`)).toMatchObject({
+        status: 'PAGADA',
+        paidAmount: '500.00',
+      });
+      expect(await get(`/api/quotas/${quotas[1].id}`)).toMatchObject({
+        status: 'PARCIAL',
+        paidAmount: '100.00',
+      });
+      // The quota's pay pays what it still owes: 400.
       expectStatus(await send('PATCH', `/api/quotas/${quotas[1].id}/pay`), 200);
       expect(await debtOf(debt.id)).toMatchObject({
         paidAmount: '1000.00',

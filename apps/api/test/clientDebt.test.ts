@@ -284,11 +284,12 @@ forEachBackend('GET /api/report/clientDebt: the streamed .xlsx', (backend) => {
     expect(sheet.getCell('K6').numFmt).toBe('"$" #,##0.00');
     expect(sheet.rowCount).toBe(6);
 
-    // On another day: 50 days at 36,5 % = 500,00; the dollars' payment that day leaves 1 000,00.
+    // On another day: 50 days at 36,5 % = 500,00; the dollars' payment that day leaves 1 000,00; the
+    // plain debt's payment came 40 days later, so it owed all of its 2 500,50 (the books to that day).
     const earlier: Record<number, string> = {};
     for await (const page of debtBatches(t.database.db, { companyId: company, date: daysBefore(50) }, 1))
       for (const debt of page) earlier[debt.id] = debt.updatedBalance;
-    expect(earlier).toEqual({ [rated.id]: '10500.00', [plain.id]: '2000.25', [dollars.id]: '1000.00' });
+    expect(earlier).toEqual({ [rated.id]: '10500.00', [plain.id]: '2500.50', [dollars.id]: '1000.00' });
   });
 
   it('keyset pages cover every debt exactly once across stages', async () => {

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockOrderError, noteChildLock } from '../src/crud';
 import { keepBooks } from '../src/modules/debts/books';
+import { heldDebt, lockDebt, lockDebts } from '../src/modules/debts/lock';
 import { recomputeDebtTotals } from '../src/modules/debts/totals';
-import { heldDebt, lockDebt, lockDebts } from '../src/modules/scope';
 import { vacuumKpiPending } from '../src/ops/pendingVacuum';
 import { createDebt } from './domain';
 import {
@@ -21,7 +21,7 @@ import { DRIFTED_DEBTS, rowsOf, summariesKeptAndComputed } from './totals';
 
 const STAFF = { sub: 1, alias: 'admin', type: 'ADMIN', companyId: null } as unknown as TokenPayload;
 
-forEachBackend('derived money totals: SQL delta triggers, one rule set in TypeScript', (backend) => {
+forEachBackend('derived money totals: the ledger’s triggers, one rule set in TypeScript', (backend) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
@@ -39,8 +39,8 @@ forEachBackend('derived money totals: SQL delta triggers, one rule set in TypeSc
       mora_amount::text AS mora, paid_amount::text AS paid, balance::text AS balance FROM debts WHERE id = ${id}`);
   const newId = async (query: ReturnType<typeof sql>) => Number((await one<{ id: number }>(query)).id);
 
-  describe('the triggers keep services, mora, paid and balance = original + services + mora − paid', () => {
-    it('for every kind of write (a worked example, figures by hand)', async () => {
+  describe('the ledger keeps services, mora, paid and balance = original + services + mora − paid − reductions', () => {
+    it('for every kind of write, through the views or the ledger itself (a worked example, figures by hand)', async () => {
       const company = await createCompany(t.app, token);
       const a = (await createDebt(t.app, token, { companyId: company.id, originalAmount: '1000.00' })).id;
       const b = (await createDebt(t.app, token, { companyId: company.id, originalAmount: '500.00' })).id;
@@ -57,11 +57,12 @@ forEachBackend('derived money totals: SQL delta triggers, one rule set in TypeSc
       const service = await newId(sql`INSERT INTO services (debt_id, description, amount, date)
         VALUES (${a}, 'Carta documento', 150, '2025-01-05') RETURNING id`);
       expect(await totals(a)).toMatchObject({ services: '150.00', balance: '1150.00' });
-      // A quota without mora moves nothing; 12.50 of mora: 1150 + 12.50 = 1162.50.
+      // A quota moves nothing; 12.50 of mora (a MORA row): 1150 + 12.50 = 1162.50.
       const quota = await newId(sql`INSERT INTO quotas (debt_id, number, amount, due_date)
         VALUES (${a}, 1, 300, '2025-02-01') RETURNING id`);
       expect(await totals(a)).toMatchObject({ mora: '0.00', balance: '1150.00' });
-      await exec(sql`UPDATE quotas SET mora_amount = 12.50, status = 'EN_MORA' WHERE id = ${quota}`);
+      const mora = await newId(sql`INSERT INTO ledger (debt_id, kind, date, amount, quota_id)
+        VALUES (${a}, 'MORA', '2025-02-10', 12.50, ${quota}) RETURNING id`);
       expect(await totals(a)).toMatchObject({ mora: '12.50', balance: '1162.50' });
       // A payment of 200 and a deposit of 62.50: paid 262.50, balance 1162.50 − 262.50 = 900.
       const payment = await newId(sql`INSERT INTO payments (debt_id, amount, paid_at)
@@ -69,21 +70,22 @@ forEachBackend('derived money totals: SQL delta triggers, one rule set in TypeSc
       const deposit = await newId(sql`INSERT INTO deposits (debt_id, amount, deposited_at)
         VALUES (${a}, 62.50, '2025-02-03') RETURNING id`);
       expect(await totals(a)).toMatchObject({ paid: '262.50', balance: '900.00' });
-      // The payment raised to 250: paid 312.50, balance 850.
+      // The payment raised to 250 (its row undone, a new one): paid 312.50, balance 850.
       await exec(sql`UPDATE payments SET amount = 250 WHERE id = ${payment}`);
       expect(await totals(a)).toMatchObject({ paid: '312.50', balance: '850.00' });
       // The deposit moves to debt B: A paid 250, balance 912.50; B paid 62.50, balance 437.50.
       await exec(sql`UPDATE deposits SET debt_id = ${b} WHERE id = ${deposit}`);
       expect(await totals(a)).toMatchObject({ paid: '250.00', balance: '912.50' });
       expect(await totals(b)).toMatchObject({ paid: '62.50', balance: '437.50' });
-      // The service deleted: services 0, balance 762.50.
+      // The service deleted (undone): services 0, balance 762.50.
       await exec(sql`DELETE FROM services WHERE id = ${service}`);
       expect(await totals(a)).toMatchObject({ services: '0.00', balance: '762.50' });
       // The original amount 1000 → 1200: balance 962.50.
       await exec(sql`UPDATE debts SET original_amount = 1200 WHERE id = ${a}`);
       expect(await totals(a)).toMatchObject({ original: '1200.00', balance: '962.50' });
-      // The quota deleted (its 12.50 of mora goes): 1200 + 0 + 0 − 250 = 950.
-      await exec(sql`DELETE FROM quotas WHERE id = ${quota}`);
+      // The mora undone (a REVERSAL): 1200 + 0 + 0 − 250 = 950.
+      await exec(sql`INSERT INTO ledger (debt_id, kind, date, amount, reversal_of)
+        VALUES (${a}, 'REVERSAL', '2025-03-01', 12.50, ${mora})`);
       expect(await totals(a)).toEqual({
         original: '1200.00',
         services: '0.00',
@@ -94,8 +96,26 @@ forEachBackend('derived money totals: SQL delta triggers, one rule set in TypeSc
       // The deposit deleted from B: back to its original.
       await exec(sql`DELETE FROM deposits WHERE id = ${deposit}`);
       expect(await totals(b)).toMatchObject({ paid: '0.00', balance: '500.00' });
+      // Every row is still there: the service and its reversal (2), the mora and its reversal (2), the
+      // payment, its reversal and its 250 (3), the deposit, its reversal, its row on B and that one's
+      // reversal (4): 11.
+      expect(await one(sql`SELECT count(*)::int AS n FROM ledger WHERE debt_id IN (${a}, ${b})`)).toEqual({
+        n: 11,
+      });
       // The rebuild from scratch finds nothing to set right.
       expect(await one(sql`SELECT debt_totals_rebuild(${a}::integer) AS n`)).toEqual({ n: 0 });
+    });
+
+    it('a ledger row is never erased nor its money changed (the guard trigger)', async () => {
+      const debt = (await createDebt(t.app, token, { originalAmount: '80.00' })).id;
+      const row = await newId(sql`INSERT INTO ledger (debt_id, kind, date, amount, document_id)
+        VALUES (${debt}, 'SERVICE', '2025-03-01', 5, nextval('ledger_document_seq')) RETURNING id`);
+      await expect(exec(sql`DELETE FROM ledger WHERE id = ${row}`)).rejects.toThrow();
+      await expect(exec(sql`UPDATE ledger SET amount = 6 WHERE id = ${row}`)).rejects.toThrow();
+      await expect(exec(sql`UPDATE ledger SET date = '2025-03-02' WHERE id = ${row}`)).rejects.toThrow();
+      // What describes it may change.
+      await exec(sql`UPDATE ledger SET description = 'Carta' WHERE id = ${row}`);
+      expect(await totals(debt)).toMatchObject({ services: '5.00', balance: '85.00' });
     });
 
     it('debt_totals_rebuild (the repair path) sets a drifted debt right and only that one', async () => {
@@ -115,32 +135,33 @@ forEachBackend('derived money totals: SQL delta triggers, one rule set in TypeSc
   });
 
   describe('random sequences of money writes', () => {
-    it('leave stored totals = debt_totals_rebuild and summaries = kpi_rebuild', async () => {
+    it('leave stored totals = debt_totals_rebuild and summaries = kpi_rebuild (every write through the views or the ledger)', async () => {
       const companies = [(await createCompany(t.app, token)).id, (await createCompany(t.app, token)).id];
       const amount = fc.integer({ min: 1, max: 500_00 }).map((cents) => (cents / 100).toFixed(2));
       const day = fc.integer({ min: 1, max: 28 }).map((d) => `2025-04-${String(d).padStart(2, '0')}`);
       const pick = fc.nat();
       const op = fc.oneof(
         fc.record({ kind: fc.constantFrom('payments', 'deposits', 'services'), debt: pick, amount, day }),
-        fc.record({ kind: fc.constant('quota' as const), debt: pick, amount, mora: fc.option(amount), day }),
+        fc.record({ kind: fc.constant('quota' as const), debt: pick, amount, day }),
         fc.record({
           kind: fc.constant('amount' as const),
           table: fc.constantFrom('payments', 'deposits', 'services'),
           row: pick,
           amount,
         }),
-        fc.record({ kind: fc.constant('mora' as const), row: pick, mora: amount, paid: fc.boolean() }),
+        fc.record({ kind: fc.constant('mora' as const), row: pick, mora: amount, day }),
         fc.record({
           kind: fc.constant('move' as const),
-          table: fc.constantFrom('payments', 'deposits', 'services', 'quotas'),
+          table: fc.constantFrom('payments', 'deposits', 'services'),
           row: pick,
           debt: pick,
         }),
         fc.record({
           kind: fc.constant('delete' as const),
-          table: fc.constantFrom('payments', 'deposits', 'services', 'quotas'),
+          table: fc.constantFrom('payments', 'deposits', 'services'),
           row: pick,
         }),
+        fc.record({ kind: fc.constant('unmora' as const), row: pick, day }),
         fc.record({ kind: fc.constant('original' as const), debt: pick, amount }),
         fc.record({ kind: fc.constant('debtMove' as const), debt: pick, company: pick, usd: fc.boolean() }),
       );
@@ -165,6 +186,12 @@ forEachBackend('derived money totals: SQL delta triggers, one rule set in TypeSc
             const rows: Record<string, number[]> = {};
             for (const table of ['payments', 'deposits', 'services', 'quotas'])
               rows[table] = await ids(table);
+            rows.moras = (
+              await rowsOf(
+                t,
+                sql`SELECT id FROM ledger_live WHERE kind = 'MORA' AND debt_id = ANY(${`{${debts.join(',')}}`}::int[]) ORDER BY id`,
+              )
+            ).map((row) => Number((row as { id: number }).id));
             const of = (table: string, n: number) => {
               const list = rows[table] ?? [];
               return list.length ? list[n % list.length] : undefined;
@@ -186,9 +213,8 @@ forEachBackend('derived money totals: SQL delta triggers, one rule set in TypeSc
                     sql`INSERT INTO services (debt_id, description, amount, date) VALUES (${debt(o.debt)}, 'x', ${o.amount}, ${o.day})`,
                   );
                 else if (o.kind === 'quota')
-                  await tx.execute(sql`INSERT INTO quotas (debt_id, number, amount, due_date, mora_amount, status)
-                    VALUES (${debt(o.debt)}, ${quotaNumber++}, ${o.amount}, ${o.day}, ${o.mora ?? '0'},
-                    ${o.mora ? 'EN_MORA' : 'PENDIENTE'}::quota_status)`);
+                  await tx.execute(sql`INSERT INTO quotas (debt_id, number, amount, due_date)
+                    VALUES (${debt(o.debt)}, ${quotaNumber++}, ${o.amount}, ${o.day})`);
                 else if (o.kind === 'amount') {
                   const row = of(o.table, o.row);
                   if (row)
@@ -198,8 +224,15 @@ forEachBackend('derived money totals: SQL delta triggers, one rule set in TypeSc
                 } else if (o.kind === 'mora') {
                   const row = of('quotas', o.row);
                   if (row)
-                    await tx.execute(sql`UPDATE quotas SET mora_amount = ${o.mora},
-                      status = ${o.paid ? 'PAGADA' : 'EN_MORA'}::quota_status WHERE id = ${row}`);
+                    await tx.execute(sql`INSERT INTO ledger (debt_id, kind, date, amount, quota_id)
+                      SELECT debt_id, 'MORA', ${o.day}, ${o.mora}, id FROM quotas WHERE id = ${row}`);
+                } else if (o.kind === 'unmora') {
+                  const row = of('moras', o.row);
+                  if (row) {
+                    await tx.execute(sql`INSERT INTO ledger (debt_id, kind, date, amount, reversal_of)
+                      SELECT debt_id, 'REVERSAL', ${o.day}, amount, id FROM ledger WHERE id = ${row}`);
+                    (rows.moras as number[]).splice((rows.moras as number[]).indexOf(row), 1);
+                  }
                 } else if (o.kind === 'move') {
                   const row = of(o.table, o.row);
                   if (row)
@@ -209,9 +242,6 @@ forEachBackend('derived money totals: SQL delta triggers, one rule set in TypeSc
                 } else if (o.kind === 'delete') {
                   const row = of(o.table, o.row);
                   if (row) {
-                    // A quota's payment points at it: unlink first, as the undo does.
-                    if (o.table === 'quotas')
-                      await tx.execute(sql`UPDATE payments SET quota_id = NULL WHERE quota_id = ${row}`);
                     await tx.execute(sql`DELETE FROM ${sql.identifier(o.table)} WHERE id = ${row}`);
                     (rows[o.table] as number[]).splice((rows[o.table] as number[]).indexOf(row), 1);
                   }

@@ -77,10 +77,20 @@ export interface StartOptions {
   jobs?: RunnerOptions;
   /** The portfolio import's options (a smaller batch). */
   imports?: ImportsOptions;
+  /** Runs on the new, empty database before the migrations (a migration test brings an old schema). */
+  beforeMigrate?: (database: Database) => Promise<void>;
 }
 
 export async function startApp(backend: BackendName, options: StartOptions = {}): Promise<TestApp> {
-  const { env = {}, logger = false, announce = () => {}, seed: withSeed = true, jobs, imports } = options;
+  const {
+    env = {},
+    logger = false,
+    announce = () => {},
+    seed: withSeed = true,
+    jobs,
+    imports,
+    beforeMigrate,
+  } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cobranzas-api-'));
   let config = loadConfig({
     DATA_DIR: dataDir,
@@ -108,6 +118,7 @@ export async function startApp(backend: BackendName, options: StartOptions = {})
     };
   }
   const database = await createDatabase(config, { memory: true });
+  await beforeMigrate?.(database);
   await database.migrate();
   if (withSeed) await seed(database.db, config, announce);
   const app = await buildApp({ config, database, logger, jobs, imports });

@@ -406,7 +406,7 @@ forEachBackend(
         expect(contact.body.errors.dueDate).toEqual([MESSAGES.promiseTooFar(dayMonthYear(dayFrom(30)), 30)]);
       });
 
-      it('a payment or deposit outside the plan that would leave the debt owing less than its unpaid quotas is refused (409) and changes nothing', async () => {
+      it('a payment outside the plan is imputed to its quotas under the debt’s lock (issue 31 made issue 30’s refusal an imputation)', async () => {
         const debt = await createDebt(t.app, admin, { companyId, originalAmount: '1000.00' });
         expectStatus(
           await call(t.app, admin, {
@@ -416,24 +416,22 @@ forEachBackend(
           }),
           201,
         );
-        const payment = await call(t.app, admin, {
-          method: 'POST',
-          url: '/api/payments',
-          payload: { debtId: debt.id, amount: '600', paidAt: agencyToday() },
-        });
-        expectStatus(payment, 409);
-        expect(payment.body.message).toBe(MESSAGES.planAboveOwed('$ 1.000,00', '$ 400,00'));
-        const deposit = await call(t.app, admin, {
-          method: 'POST',
-          url: '/api/deposits',
-          payload: { debtId: debt.id, amount: '1', depositedAt: agencyToday() },
-        });
-        expectStatus(deposit, 409);
-        expect((await get(`/api/debts/${debt.id}`)).body.balance).toBe('1000.00');
-        // Paying the quotas themselves is how the plan is paid.
-        const [first] = (await get(`/api/quotas?debtId=${debt.id}&sort=number`)).body.data;
-        expectStatus(await call(t.app, admin, { method: 'PATCH', url: `/api/quotas/${first.id}/pay` }), 200);
-        expect((await get(`/api/debts/${debt.id}`)).body.balance).toBe('500.00');
+        expectStatus(
+          await call(t.app, admin, {
+            method: 'POST',
+            url: '/api/payments',
+            payload: { debtId: debt.id, amount: '600', paidAt: agencyToday() },
+          }),
+          201,
+        );
+        const quotasNow = (await get(`/api/quotas?debtId=${debt.id}&sort=number`)).body.data;
+        expect(
+          quotasNow.map((q: { status: string; paidAmount: string }) => [q.status, q.paidAmount]),
+        ).toEqual([
+          ['PAGADA', '500.00'],
+          ['PARCIAL', '100.00'],
+        ]);
+        expect((await get(`/api/debts/${debt.id}`)).body.balance).toBe('400.00');
       });
 
       it('accepting an offer while payments race in never leaves quotas above the balance nor a CANCELADA debt with quotas unpaid', async () => {

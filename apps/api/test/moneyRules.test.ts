@@ -241,17 +241,21 @@ forEachBackend('money rules on the balance to date (issue 17)', (backend) => {
     expect((await owed(id)).total).toBe('0.00');
   });
 
-  it('a payment dated ahead does not let a plan finance interest of days to come', async () => {
+  it('a payment dated ahead is refused (issue 31), and a plan finances the interest to today, not beyond', async () => {
     const { id } = await ratedDebt();
-    expectStatus(await pay(id, '100.00', daysFrom(365)), 201);
+    const ahead = await pay(id, '100.00', daysFrom(365));
+    expectStatus(ahead, 400);
+    expect(ahead.body.errors).toEqual({ paidAt: ['La fecha no puede ser posterior a hoy.'] });
     const plan = await call(t.app, admin, {
       method: 'POST',
       url: '/api/quotas/plan',
       payload: { debtId: id, installments: 2, firstDueDate: agencyToday() },
     });
     expectStatus(plan, 201);
-    // Interest stops today: 10 730,00 − the 100,00 paid ahead.
-    expect(plan.body.total).toBe('10630.00');
+    // Interest stops today: 10 730,00, booked (730,00 of MORA) so the books say it too.
+    expect(plan.body.total).toBe('10730.00');
+    expect((await debt(id)).balance).toBe('10730.00');
+    expect(await owed(id, daysFrom(365))).toMatchObject({ total: '10730.00', interest: '0.00' });
     for (const quota of plan.body.quotas as { id: number }[])
       expectStatus(
         await call(t.app, admin, { method: 'PATCH', url: `/api/quotas/${quota.id}/pay`, payload: {} }),

@@ -61,7 +61,10 @@ forEachBackend('settlement offers (DESIGN.md §10.3)', (backend) => {
     }[];
   const one = async (query: ReturnType<typeof sql>) => (await rowsOf(t, query))[0] as Record<string, unknown>;
   const reductionsOf = (debtId: number) =>
-    rowsOf(t, sql`SELECT amount::text, date::text, offer_id FROM debt_reductions WHERE debt_id = ${debtId}`);
+    rowsOf(
+      t,
+      sql`SELECT amount::text, date::text, offer_id FROM ledger_live WHERE debt_id = ${debtId} AND kind = 'REDUCTION'`,
+    );
 
   describe('approval by the company’s limits (hand-computed figures)', () => {
     it('a discount exactly at the largest one is approved at once; one cent more waits for an ADMIN', async () => {
@@ -311,8 +314,11 @@ forEachBackend('settlement offers (DESIGN.md §10.3)', (backend) => {
         total: '7000.00',
         paid: '0.00',
         reductions: '3000.00',
-        plan: { quotas: 8, unpaid: 8 },
+        basis: 'PLAN',
       });
+      const plan = (await get(`/api/debts/${debt.id}/balance`)).plan as { amount: string; status: string }[];
+      expect(plan.map((q) => q.amount)).toEqual(quotas.map((q) => q.amount));
+      expect(plan.every((q) => q.status === 'PENDIENTE')).toBe(true);
       // The triggers and the rebuild agree, and so do the dashboard's summaries.
       expect(await rowsOf(t, DRIFTED_DEBTS)).toEqual([]);
       expect(await one(sql`SELECT debt_totals_rebuild() AS n`)).toEqual({ n: 0 });
@@ -320,7 +326,7 @@ forEachBackend('settlement offers (DESIGN.md §10.3)', (backend) => {
       expect(summaries.kept).toEqual(summaries.computed);
       const audited = await rowsOf(
         t,
-        sql`SELECT resource FROM audit_log WHERE resource = 'debt-reductions' AND (after->>'offerId')::int = ${made.id}`,
+        sql`SELECT resource FROM audit_log WHERE resource = 'ledger' AND (after->>'offerId')::int = ${made.id}`,
       );
       expect(audited).toHaveLength(1);
 
@@ -353,8 +359,17 @@ forEachBackend('settlement offers (DESIGN.md §10.3)', (backend) => {
         reductions: '2730.00',
         total: '8000.00',
       });
-      // The stored balance (without interest) lowers by the same discount.
-      expect((await get(`/api/debts/${debt.id}`)).balance).toBe('7270.00');
+      // The plan books the 730,00 of interest to date (a MORA row), so the books say what the plan does:
+      // 10 000,00 + 730,00 − 2 730,00 = 8 000,00.
+      expect((await get(`/api/debts/${debt.id}`)).balance).toBe('8000.00');
+      expect(
+        await one(
+          sql`SELECT amount::text, plan_interest FROM ledger_live WHERE debt_id = ${debt.id} AND kind = 'MORA'`,
+        ),
+      ).toEqual({
+        amount: '730.00',
+        plan_interest: true,
+      });
       const quotas = await quotasOf(debt.id);
       expect(quotas.map((q) => q.amount)).toEqual(['2000.00', '2000.00', '2000.00', '2000.00']);
       for (const quota of quotas)

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../src/db/schema';
+import { payments } from '../src/db/ledgerViews';
 import { create, createDebt } from './domain';
 import { ADMIN_ALIAS, ADMIN_PASSWORD, backends, startApp, type TestApp, tokenFor } from './helpers';
 import { type ServerProcess, startServerProcess } from './serverProcess';

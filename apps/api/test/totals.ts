@@ -19,32 +19,30 @@ export const SUMMARIES = {
   kpi_collected: {
     kept: sql`SELECT company_id, day::text, currency::text, movements, amount::text AS amount
       FROM kpi_collected WHERE movements <> 0 ORDER BY 1, 2, 3`,
-    computed: sql`SELECT d.company_id, m.day::text, d.currency::text, count(*)::int AS movements,
-      sum(m.amount)::numeric(20,2)::text AS amount FROM (
-        SELECT debt_id, paid_at AS day, amount FROM payments
-        UNION ALL SELECT debt_id, deposited_at, amount FROM deposits) m
-      JOIN debts d ON d.id = m.debt_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    computed: sql`SELECT d.company_id, m.date::text AS day, d.currency::text, count(*)::int AS movements,
+      sum(m.amount)::numeric(20,2)::text AS amount FROM ledger_live m
+      JOIN debts d ON d.id = m.debt_id WHERE m.kind IN ('PAYMENT', 'DEPOSIT') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   },
   kpi_unpaid_quotas: {
     kept: sql`SELECT company_id, due_date::text, currency::text, quotas, amount::text AS amount
       FROM kpi_unpaid_quotas WHERE quotas <> 0 ORDER BY 1, 2, 3`,
     computed: sql`SELECT d.company_id, q.due_date::text, d.currency::text, count(*)::int AS quotas,
-      sum(q.amount + q.mora_amount)::numeric(20,2)::text AS amount FROM quotas q JOIN debts d ON d.id = q.debt_id
-      WHERE q.status IN ('PENDIENTE', 'EN_MORA') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      sum(q.amount + q.mora_amount - q.paid_amount)::numeric(20,2)::text AS amount FROM quotas q
+      JOIN debts d ON d.id = q.debt_id WHERE q.status <> 'PAGADA' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   },
 };
 
-/** The debts whose stored totals differ from the sums of their records (the SQL of totals.ts): balance = original + services + mora − paid − reductions. */
+/** The debts whose stored totals differ from the sums of their live ledger rows: balance = original + services + mora − paid − reductions. */
 export const DRIFTED_DEBTS = sql`
   SELECT d.id, d.services_amount::text AS services, d.mora_amount::text AS mora, d.paid_amount::text AS paid,
     d.balance::text AS balance, s.services::text AS "servicesSummed", s.mora::text AS "moraSummed",
     s.paid::text AS "paidSummed", (d.original_amount + s.services + s.mora - s.paid - s.reduced)::text AS "balanceSummed"
   FROM debts d CROSS JOIN LATERAL (SELECT
-    (SELECT coalesce(sum(amount), 0) FROM services WHERE debt_id = d.id) AS services,
-    (SELECT coalesce(sum(mora_amount), 0) FROM quotas WHERE debt_id = d.id) AS mora,
-    (SELECT coalesce(sum(amount), 0) FROM payments WHERE debt_id = d.id)
-      + (SELECT coalesce(sum(amount), 0) FROM deposits WHERE debt_id = d.id) AS paid,
-    (SELECT coalesce(sum(amount), 0) FROM debt_reductions WHERE debt_id = d.id) AS reduced) s
+    coalesce(sum(l.amount) FILTER (WHERE l.kind = 'SERVICE'), 0) AS services,
+    coalesce(sum(l.amount) FILTER (WHERE l.kind = 'MORA'), 0) AS mora,
+    coalesce(sum(l.amount) FILTER (WHERE l.kind IN ('PAYMENT', 'DEPOSIT')), 0) AS paid,
+    coalesce(sum(l.amount) FILTER (WHERE l.kind = 'REDUCTION'), 0) AS reduced
+    FROM ledger_live l WHERE l.debt_id = d.id) s
   WHERE (d.services_amount, d.mora_amount, d.paid_amount, d.balance)
     IS DISTINCT FROM (s.services, s.mora, s.paid, d.original_amount + s.services + s.mora - s.paid - s.reduced)
   ORDER BY d.id`;

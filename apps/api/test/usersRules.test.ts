@@ -2,7 +2,8 @@ import { MESSAGES } from '@cobranzas/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { debts, documents, events, observations, payments, tasks, users, userTypes } from '../src/db/schema';
+import { payments } from '../src/db/ledgerViews';
+import { debts, documents, events, observations, tasks, users, userTypes } from '../src/db/schema';
 import { create, createCatalog, createDebt, createDebtor, expectStatus } from './domain';
 import {
   ADMIN_ALIAS,
@@ -252,7 +253,7 @@ forEachBackend('users: a user with history cannot be deleted (issue 14)', (backe
   const histories: [string, (userId: number) => Promise<unknown>, (userId: number) => Promise<unknown[]>][] =
     [
       [
-        'payments.created_by',
+        'ledger.created_by (a payment)',
         (userId) =>
           t.database.db
             .insert(payments)
@@ -337,7 +338,7 @@ forEachBackend('users: a user with history cannot be deleted (issue 14)', (backe
       ORDER BY conname`)) as unknown as { rows: { conname: string; action: string }[] };
     const actions = Object.fromEntries(result.rows.map((row) => [row.conname, row.action]));
     for (const name of [
-      'payments_created_by_users_id_fk',
+      'ledger_created_by_users_id_fk',
       'events_user_id_users_id_fk',
       'observations_user_id_users_id_fk',
       'tasks_user_id_users_id_fk',

@@ -1,6 +1,7 @@
 /** Status and kind enumerations of DESIGN.md §8 (the spec does not show them). */
 export const DEBT_STATUSES = ['ACTIVA', 'EN_CONVENIO', 'CANCELADA', 'INCOBRABLE', 'ARCHIVADA'] as const;
-export const QUOTA_STATUSES = ['PENDIENTE', 'PAGADA', 'EN_MORA'] as const;
+/** PARCIAL (issue 31): a payment paid part of it. Appended: PostgreSQL adds an enum's values at its end. */
+export const QUOTA_STATUSES = ['PENDIENTE', 'PAGADA', 'EN_MORA', 'PARCIAL'] as const;
 export const PAYMENT_METHODS = [
   'EFECTIVO',
   'TRANSFERENCIA',
@@ -41,7 +42,21 @@ export const LABELS = {
     INCOBRABLE: 'Incobrable',
     ARCHIVADA: 'Archivada',
   },
-  quotaStatus: { PENDIENTE: 'Pendiente', PAGADA: 'Pagada', EN_MORA: 'En mora' },
+  /** How the amount owed is reached (DESIGN.md §11.1): said under the figure on every screen. */
+  basis: {
+    PLAN: 'Según el plan de pagos',
+    RATES: 'Con intereses a la fecha',
+    BOOKS: 'Según lo registrado',
+  },
+  ledgerKind: {
+    PAYMENT: 'Pago',
+    DEPOSIT: 'Depósito',
+    SERVICE: 'Gasto',
+    MORA: 'Mora',
+    REDUCTION: 'Quita',
+    REVERSAL: 'Anulación',
+  },
+  quotaStatus: { PENDIENTE: 'Pendiente', PAGADA: 'Pagada', EN_MORA: 'En mora', PARCIAL: 'Pagada en parte' },
   paymentMethod: {
     EFECTIVO: 'Efectivo',
     TRANSFERENCIA: 'Transferencia',

@@ -136,6 +136,15 @@ export const MESSAGES = {
   rateImportRepeated: (line: number) => `La fecha ya figura en la línea ${line}: se conserva esa.`,
   // issue 17 — the balance to date of a page of debts (GET /debts/balances)
   // issue 18 — promises to pay
+  // issue 31 — dates of the amount owed and of money
+  dateBeforeDebt: (start: string) => `La fecha es anterior a la deuda (${start}): no hay saldo a esa fecha.`,
+  moneyDateAfterToday: 'La fecha no puede ser posterior a hoy.',
+  moneyDateBeforeDebt: (start: string) => `La fecha no puede ser anterior a la deuda (${start}).`,
+  quotaPaymentUndone: (number: number) => `Pago de la cuota ${number} anulado desde la cuota.`,
+  quotaMoraReplaced: (number: number) => `Mora de la cuota ${number} reemplazada.`,
+  quotaMoraNote: (number: number) => `Mora de la cuota ${number}.`,
+  planInterestNote: (day: string) =>
+    `Intereses y punitorios al ${day}, incluidos en el plan de pagos acordado ese día.`,
   promiseAboveOwed: (amount: string, owed: string) =>
     `La promesa de ${amount} supera lo que la deuda debe hoy (${owed}).`,
   promiseTooFar: (lastDay: string, days: number) =>

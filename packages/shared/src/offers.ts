@@ -160,6 +160,7 @@ export const OFFER_MESSAGES = {
   stale: (then: string, now: string) =>
     `El saldo a la fecha de la deuda cambió desde la oferta (${then} → ${now}): haga una nueva oferta.`,
   annulledByPlan: 'Anulada: la deuda tomó un plan de pagos.',
+  reductionNote: (id: number) => `Quita de la oferta ${id}, aceptada.`,
   annulledByOffer: (id: number) => `Anulada: se aceptó la oferta ${id}.`,
   firstDueDatePassed: 'El primer vencimiento de la oferta ya pasó: haga una nueva oferta.',
   planNote: (id: number, quotas: number, amount: string, discount: string, percent: string) =>

@@ -4,6 +4,7 @@ import { count, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
+import { finishLedgerMigration } from '../modules/ledger/upgrade';
 import type { Db } from './client';
 import { debtTypes, users, userTypes } from './schema';
 
@@ -30,6 +31,7 @@ async function advanceSequence(db: Db, table: PgTable) {
  * `announce` receives the one line that shows a generated password (printed once, never logged).
  */
 export async function seed(db: Db, config: Config, announce: (line: string) => void = console.log) {
+  await finishLedgerMigration(db);
   const newTypes = await db
     .insert(userTypes)
     .values([...FIXED_USER_TYPES])

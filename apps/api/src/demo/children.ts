@@ -6,10 +6,12 @@ import {
   paymentCreateSchema,
   quotaCreateSchema,
   serviceCreateSchema,
+  toCents,
 } from '@cobranzas/shared';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../crud';
-import { deposits, embargos, events, observations, payments, quotas, services } from '../db/schema';
+import { deposits, payments, services } from '../db/ledgerViews';
+import { embargos, events, ledger, observations, quotas } from '../db/schema';
+import { refreshQuotas } from '../modules/debts/books';
 import { planEvents } from './activity';
 import type { DebtDraft } from './portfolio';
 import type { Random } from './random';
@@ -44,15 +46,10 @@ export async function insertChildren(
   now: Date,
 ) {
   const each = <T>(build: (p: Planned & { debtId: number }) => T[]) => planned.flatMap(build);
+  // The quotas as the plan agreed them; their mora and what paid them are ledger rows (below), and
+  // what the ledger says of each quota is worked out once everything is in (refreshQuotas).
   const quotaRows = await chunked(
-    each(({ debtId, draft }) =>
-      draft.quotas.map((q) => ({
-        ...quotaCreateSchema.parse({ debtId, ...q }),
-        status: q.status,
-        moraAmount: q.moraAmount,
-        paidAt: q.paidAt,
-      })),
-    ),
+    each(({ debtId, draft }) => draft.quotas.map((q) => quotaCreateSchema.parse({ debtId, ...q }))),
     (chunk) =>
       tx
         .insert(quotas)
@@ -60,6 +57,24 @@ export async function insertChildren(
         .returning({ id: quotas.id, debtId: quotas.debtId, number: quotas.number }),
   );
   const quotaIds = new Map(quotaRows.map((q) => [`${q.debtId}:${q.number}`, q.id]));
+  const moraRows = each(({ debtId, draft }) =>
+    draft.quotas
+      .filter((q) => toCents(q.moraAmount) > 0n)
+      .map((q) => ({
+        debtId,
+        kind: 'MORA' as const,
+        date: q.dueDate,
+        amount: q.moraAmount,
+        quotaId: quotaIds.get(`${debtId}:${q.number}`) ?? null,
+      })),
+  );
+  await chunked(moraRows, (chunk) =>
+    tx
+      .insert(ledger)
+      .values(chunk)
+      .then(() => []),
+  );
+  // Payments, deposits and services are records of the ledger, written through their views.
   const paymentRows = each(({ debtId, draft, userId }) =>
     draft.payments.map(({ quotaNumber, ...p }) => ({
       ...paymentCreateSchema.parse({ debtId, ...p }),
@@ -72,11 +87,6 @@ export async function insertChildren(
       .insert(payments)
       .values(chunk)
       .then(() => []),
-  );
-  // Each paid quota points back to its payment.
-  await tx.execute(
-    sql`UPDATE ${quotas} SET payment_id = p.id FROM ${payments} p
-        WHERE p.quota_id = ${quotas.id} AND ${quotas.paymentId} IS NULL AND ${quotas.status} = 'PAGADA'`,
   );
   const depositRows = each(({ debtId, draft }) =>
     draft.deposits.map((d) => depositCreateSchema.parse({ debtId, ...d })),
@@ -96,6 +106,7 @@ export async function insertChildren(
       .values(chunk)
       .then(() => []),
   );
+  await refreshQuotas(tx, [...new Set(quotaRows.map((q) => q.debtId))]);
   const embargoRows = each(({ debtId, draft }) =>
     draft.embargos.map(({ type, ...e }) =>
       embargoCreateSchema.parse({ debtId, embargoTypeId: refs.embargoTypes.get(type), ...e }),

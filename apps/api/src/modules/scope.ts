@@ -1,10 +1,7 @@
-import { debtCarriesRates, MESSAGES, type TokenPayload } from '@cobranzas/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { TokenPayload } from '@cobranzas/shared';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type Executor, noteDebtLock } from '../crud';
 import { debts } from '../db/schema';
-import { HttpError } from '../errors';
-import { owedToDate } from './debts/balance';
 
 /**
  * DESIGN.md §6: a CLIENTE sees only its own company's debts and what hangs from them. The company
@@ -29,87 +26,3 @@ export const viaDebt =
     if (company === null) return undefined;
     return sql`${debtIdColumn} IN (SELECT ${debts.id} FROM ${debts} WHERE ${debts.companyId} = ${company})`;
   };
-
-export const debtNotFound = () =>
-  new HttpError(400, MESSAGES.invalidInput, { debtId: [MESSAGES.debtNotFound] });
-
-/** A stored debt row. */
-export type DebtRow = typeof debts.$inferSelect;
-
-declare const lockedBrand: unique symbol;
-
-/**
- * A debt this transaction has locked (FOR NO KEY UPDATE). Only lockDebt and lockDebts make one, so a
- * function that takes it (keepBooks, assertQuotasWithinBalance, the money writes) cannot be called
- * without the lock: the compiler checks it. `row` is the debt as it was locked (its balance is the
- * "before" of the write's rules), brought up to date by keepBooks.
- */
-export interface LockedDebt {
-  readonly [lockedBrand]: true;
-  readonly tx: Executor;
-  readonly id: number;
-  row: DebtRow;
-  /**
-   * Its balance to date as locked, when it carries rates (null without): the "before" of the money
-   * rules for such a debt, since a write may move it without moving the stored balance (a payment's
-   * date, the rates). keepBooks brings it up to date with `row`.
-   */
-  owedBefore: string | null;
-}
-
-const held = new WeakMap<Executor, Map<number, LockedDebt>>();
-
-/**
- * Locks a debt the user may see for the rest of the transaction (FOR NO KEY UPDATE: it does not
- * block inserts of children, whose foreign-key checks take KEY SHARE) and returns it. Every write
- * that moves a debt's money takes this lock first, before any child row and debts in ascending id
- * order (the lock ledger, crud/locks.ts, checks it), so concurrent writes on one debt queue up and
- * the rules of keepBooks see the others' committed records. Missing or out of scope → `missing()`
- * (default 400 on debtId). A debt already locked by this transaction is returned as it is held.
- */
-export async function lockDebt(
-  db: Executor,
-  debtId: number,
-  user: TokenPayload,
-  missing: () => HttpError = debtNotFound,
-): Promise<LockedDebt> {
-  const known = held.get(db)?.get(debtId);
-  if (known) return known;
-  noteDebtLock(db, debtId);
-  const [debt] = await db
-    .select()
-    .from(debts)
-    .where(and(eq(debts.id, debtId), debtScope(user)))
-    .for('no key update');
-  if (!debt) throw missing();
-  const owed = debtCarriesRates(debt) ? await owedToDate(db, debtId) : null;
-  const locked = { tx: db, id: debtId, row: debt, owedBefore: owed?.balance.total ?? null } as LockedDebt;
-  const mine = held.get(db) ?? new Map<number, LockedDebt>();
-  held.set(db, mine);
-  mine.set(debtId, locked);
-  return locked;
-}
-
-/** Locks several debts (each once, in ascending id order: the ledger's rule). */
-export async function lockDebts(db: Executor, debtIds: number[], user: TokenPayload): Promise<LockedDebt[]> {
-  const ids = [...new Set(debtIds)].sort((a, b) => a - b);
-  const locked: LockedDebt[] = [];
-  for (const id of ids) locked.push(await lockDebt(db, id, user));
-  return locked;
-}
-
-/**
- * The lock this transaction holds on debt `debtId`. Not holding it is a bug of the caller (it wrote
- * a debt's money without locking the debt first): an Error, a 500.
- */
-export function heldDebt(db: Executor, debtId: number): LockedDebt {
-  const locked = held.get(db)?.get(debtId);
-  if (!locked)
-    throw new Error(`La deuda ${debtId} no está bloqueada en esta transacción (lockDebt primero).`);
-  return locked;
-}
-
-/** A LockedDebt must be used in the transaction that locked it. */
-export function assertHeldBy(locked: LockedDebt, db: Executor) {
-  if (locked.tx !== db) throw new Error(`La deuda ${locked.id} está bloqueada por otra transacción.`);
-}

@@ -27,6 +27,8 @@ export interface ReceiptContent {
   /** The payment's own receipt number, as typed (a paper receipt given before, a bank's). */
   externalNumber: string | null;
   notes: string | null;
+  /** What the debt still owed when the receipt was first printed (the amount owed, §11.1); null: not kept. */
+  remaining: string | null;
   debtor: { lastName: string; firstName: string; dni: string; cuit: string | null };
   debt: { id: number; reference: string | null };
   company: string;
@@ -86,6 +88,13 @@ export function receiptDocument(agency: Agency, receipt: ReceiptContent): TDocum
     row('Medio de pago', how),
   ];
   if (receipt.externalNumber) rows.push(row('Comprobante', oneLine(receipt.externalNumber)));
+  if (receipt.remaining !== null)
+    rows.push(
+      row(
+        'Saldo restante',
+        `${formatMoney(receipt.remaining, receipt.currency)} al ${dayText(agencyToday(receipt.issuedAt))}`,
+      ),
+    );
   if (receipt.notes) rows.push(row('Observaciones', receipt.notes));
   return {
     info: { title: `Recibo N° ${number}`, author: agency.name || 'Agencia de cobranzas' },

@@ -111,11 +111,9 @@ async function collectorFigures(
         GROUP BY promises.user_id
       ), money AS (
         SELECT debts.assigned_user_id AS user_id, sum(m.amount) AS collected
-        FROM (SELECT debt_id, amount FROM payments WHERE paid_at BETWEEN ${monthFrom}::date AND ${today}::date
-              UNION ALL
-              SELECT debt_id, amount FROM deposits WHERE deposited_at BETWEEN ${monthFrom}::date AND ${today}::date) m
-          JOIN debts ON debts.id = m.debt_id
-        WHERE debts.currency = ${currency} AND debts.assigned_user_id IS NOT NULL AND ${ofCompany}
+        FROM ledger_live m JOIN debts ON debts.id = m.debt_id
+        WHERE m.kind IN ('PAYMENT', 'DEPOSIT') AND m.date BETWEEN ${monthFrom}::date AND ${today}::date
+          AND debts.currency = ${currency} AND debts.assigned_user_id IS NOT NULL AND ${ofCompany}
         GROUP BY debts.assigned_user_id
       )
       SELECT users.id, users.name,

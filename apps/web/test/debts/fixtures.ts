@@ -82,6 +82,7 @@ export function quota(number: number, overrides: Partial<Quota> = {}): Quota {
     dueDate: `2099-0${number}-10`,
     status: 'PENDIENTE',
     moraAmount: '0.00',
+    paidAmount: '0.00',
     paidAt: null,
     paymentId: null,
     createdAt: at,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../enums';
+import { CURRENCIES, QUOTA_STATUSES } from '../enums';
 import { MESSAGES } from '../messages';
+import { BASES } from '../owed';
 import { dateSchema, parseId } from './common';
 
 /** GET /api/debts/{id}/balance?date= (DESIGN.md §10.2, contract): the date defaults to today at the agency. */
@@ -16,9 +17,19 @@ const balanceSegmentSchema = z.object({
   amount: z.string(),
 });
 
+/** A quota as the amount owed sees it (DESIGN.md §11.1, contract). */
+export const planQuotaSchema = z.object({
+  number: z.number().int(),
+  dueDate: z.string(),
+  amount: z.string(),
+  mora: z.string(),
+  paid: z.string(),
+  status: z.enum(QUOTA_STATUSES),
+});
+
 /**
- * The balance to date (contract fields), plus `currency` and `plan`: a debt with a payment plan keeps
- * its quotas as what is owed, and the answer says so (`plan.quotas`, `plan.unpaid`).
+ * The amount owed on a date (DESIGN.md §10.2 and §11.1, contract): the balance to date's fields, its
+ * `basis` (PLAN, RATES or BOOKS), `currency`, and the plan's quotas with their share of the money.
  */
 export const debtBalanceSchema = z.object({
   date: z.string(),
@@ -32,7 +43,8 @@ export const debtBalanceSchema = z.object({
   reductions: z.string(),
   total: z.string(),
   segments: z.array(balanceSegmentSchema),
-  plan: z.object({ quotas: z.number().int(), unpaid: z.number().int() }).nullable(),
+  basis: z.enum(BASES),
+  plan: z.array(planQuotaSchema).nullable(),
 });
 export type DebtBalance = z.infer<typeof debtBalanceSchema>;
 

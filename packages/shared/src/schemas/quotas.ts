@@ -21,6 +21,8 @@ export const quotaSchema = z.object({
   dueDate: z.string(),
   status: z.enum(QUOTA_STATUSES),
   moraAmount: z.string(),
+  /** What the payments since the plan paid of it (amount + mora): PARCIAL while short (§11.1). */
+  paidAmount: z.string(),
   paidAt: z.string().nullable(),
   paymentId: z.number().int().nullable(),
   ...timestamps,

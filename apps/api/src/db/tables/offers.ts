@@ -9,7 +9,7 @@ import { author } from './users';
  * A settlement offer (quita, DESIGN.md §10.3, issue 18): pay `amount` of the debt's balance to date
  * (`balance`, the API's own figure when it was made) in `quotas` quotas, the first `downPayment`.
  * Status: PENDIENTE (beyond the company's limits: `reasons`), APROBADA (within them, or by an ADMIN),
- * RECHAZADA, ACEPTADA (its plan created and its discount recorded in debt_reductions), ANULADA.
+ * RECHAZADA, ACEPTADA (its plan created and its discount a REDUCTION row of the ledger), ANULADA.
  */
 export const offers = pgTable(
   'offers',

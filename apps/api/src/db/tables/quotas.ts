@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, date, index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, money, timestamps } from './columns';
 import { debts } from './debts';
 import { quotaStatusEnum } from './enums';
-import { payments } from './payments';
 
 export const quotas = pgTable(
   'quotas',
@@ -16,9 +15,13 @@ export const quotas = pgTable(
     amount: money('amount').notNull(),
     dueDate: date('due_date').notNull(),
     status: quotaStatusEnum('status').notNull().default('PENDIENTE'),
+    // What the ledger says of it, kept here by the write that moved its money (modules/debts/books.ts):
+    // its live mora, its share of what was paid (shared/owed.ts's allocation), the day and the
+    // payment (the record's id in /payments) that completed it.
     moraAmount: money('mora_amount').notNull().default('0'),
+    paidAmount: money('paid_amount').notNull().default('0'),
     paidAt: date('paid_at'),
-    paymentId: integer('payment_id').references((): AnyPgColumn => payments.id),
+    paymentId: integer('payment_id'),
     ...timestamps,
   },
   (t) => [
@@ -28,5 +31,9 @@ export const quotas = pgTable(
     index('quotas_due_date_status_idx').on(t.dueDate, t.status),
     check('quotas_amount_positive', sql`${t.amount} > 0`),
     check('quotas_mora_not_negative', sql`${t.moraAmount} >= 0`),
+    check(
+      'quotas_paid_within',
+      sql`${t.paidAmount} >= 0 AND ${t.paidAmount} <= ${t.amount} + ${t.moraAmount}`,
+    ),
   ],
 );

@@ -1,32 +1,30 @@
-import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, instant, money } from './columns';
-import { deposits } from './deposits';
-import { payments } from './payments';
+import { ledger } from './ledger';
 import { users } from './users';
 
 /**
  * A receipt issued for a payment or a deposit (DESIGN.md §10.5): its number comes from the
  * `receipts` counter the first time it is printed and never changes; printing it again reprints it.
- * When its payment is deleted the receipt stays, voided, so its number is never reused nor missing.
+ * It points to the ledger row it printed: when that row is reversed (the payment deleted or
+ * corrected) the receipt stays, voided, so its number is never reused nor missing.
  */
 export const receipts = pgTable(
   'receipts',
   {
     id: id(),
     number: integer('number').notNull(),
-    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
-    depositId: integer('deposit_id').references(() => deposits.id, { onDelete: 'set null' }),
-    // What was printed, kept for a voided receipt whose payment is gone.
+    // Null only for a receipt voided before the ledger (its payment was erased then).
+    ledgerId: integer('ledger_id').references(() => ledger.id),
+    // What was printed: the amount, and what the debt still owed after it (issue 31).
     amount: money('amount').notNull(),
+    remaining: money('remaining'),
     issuedAt: instant('issued_at').notNull().defaultNow(),
     issuedBy: integer('issued_by').references(() => users.id),
     voidedAt: instant('voided_at'),
   },
   (t) => [
     uniqueIndex('receipts_number_unique').on(t.number),
-    uniqueIndex('receipts_payment_unique').on(t.paymentId),
-    uniqueIndex('receipts_deposit_unique').on(t.depositId),
-    check('receipts_one_source', sql`${t.paymentId} IS NULL OR ${t.depositId} IS NULL`),
+    uniqueIndex('receipts_ledger_unique').on(t.ledgerId),
   ],
 );

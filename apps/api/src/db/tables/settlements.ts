@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -14,6 +15,7 @@ import {
 import { id, instant, money, timestamps } from './columns';
 import { companies } from './companies';
 import { currencyEnum } from './enums';
+import { ledger } from './ledger';
 import { author } from './users';
 
 /**
@@ -58,8 +60,8 @@ export const settlements = pgTable(
 );
 
 /**
- * One payment or deposit of a settlement as the draft saw it. No foreign key to the money: a draft
- * never blocks editing or deleting it; closing checks that each line still matches (else 409).
+ * One payment or deposit of a settlement as the draft saw it: its ledger row. A draft never blocks
+ * undoing the row; closing checks that each row is still live and unsettled (else 409).
  */
 export const settlementLines = pgTable(
   'settlement_lines',
@@ -69,7 +71,9 @@ export const settlementLines = pgTable(
       .notNull()
       .references(() => settlements.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 10 }).notNull(),
-    recordId: integer('record_id').notNull(),
+    ledgerId: integer('ledger_id')
+      .notNull()
+      .references((): AnyPgColumn => ledger.id),
     debtId: integer('debt_id').notNull(),
     date: date('date').notNull(),
     amount: money('amount').notNull(),
@@ -79,6 +83,7 @@ export const settlementLines = pgTable(
   },
   (t) => [
     index('settlement_lines_settlement_idx').on(t.settlementId, t.date, t.id),
+    index('settlement_lines_ledger_idx').on(t.ledgerId),
     check('settlement_lines_kind', sql`${t.kind} IN ('PAYMENT', 'DEPOSIT')`),
   ],
 );

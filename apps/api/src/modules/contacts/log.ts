@@ -15,7 +15,7 @@ import type { CrudService } from '../../crud';
 import type { Db } from '../../db/client';
 import { debtors, type events, type promises, type tasks } from '../../db/schema';
 import { badRequest } from '../../errors';
-import { debtNotFound, lockDebt } from '../scope';
+import { debtNotFound, lockDebt } from '../debts/lock';
 import { contactFacts } from './facts';
 import { checkContactRules } from './rules';
 

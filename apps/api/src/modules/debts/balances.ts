@@ -36,9 +36,9 @@ export interface UpdatedBalanceRow {
 }
 
 /**
- * «Saldo actualizado» of each row on `date`. A debt without rates owes its stored balance
- * (debtCarriesRates), so only the debts with rates are read again, BALANCE_BATCH_SIZE per statement:
- * their costs, payments and rates, for the balance to date (DESIGN.md §10.2).
+ * «Saldo actualizado» of each row on `date`: the amount owed (DESIGN.md §11.1). Today a debt without
+ * rates owes its stored balance (the books', which a plan also keeps), so only the debts with rates
+ * are read again; on another day every debt is, BALANCE_BATCH_SIZE per statement.
  */
 export async function updatedBalances(
   db: Db,
@@ -46,10 +46,11 @@ export async function updatedBalances(
   date: string,
 ): Promise<Map<number, string>> {
   const totals = new Map(rows.map((row) => [row.id, row.balance]));
-  const rated = rows.filter((row) => debtCarriesRates(row)).map((row) => row.id);
-  for (let i = 0; i < rated.length; i += BALANCE_BATCH_SIZE)
-    for (const [id, balance] of await debtBalances(db, rated.slice(i, i + BALANCE_BATCH_SIZE), date))
-      if (balance.rated) totals.set(id, balance.total);
+  const today = date === agencyToday();
+  const read = rows.filter((row) => !today || debtCarriesRates(row)).map((row) => row.id);
+  for (let i = 0; i < read.length; i += BALANCE_BATCH_SIZE)
+    for (const [id, owed] of await debtBalances(db, read.slice(i, i + BALANCE_BATCH_SIZE), date))
+      totals.set(id, owed.total);
   return totals;
 }
 

@@ -24,7 +24,7 @@ import {
 import type { Db } from '../../db/client';
 import { debts } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { debtScope, heldDebt, lockDebt } from '../scope';
+import { debtScope } from '../scope';
 import { assignRoute } from './assign';
 import { checkAssignee } from './assignee';
 import { balanceRoute } from './balance';
@@ -32,12 +32,14 @@ import { balancesRoute } from './balances';
 import { keepBooks, originalOverdrawn } from './books';
 import { dniLookup } from './byDni';
 import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
+import { heldDebt, lockDebt } from './lock';
 import { DEBT_SEARCH_COLUMNS, debtSearch } from './search';
 import type { DebtsService } from './service';
 import { keepSettledWhereTheyAre } from './settled';
 import { stageChangeRoute } from './stage';
 import { statusChangeRoute } from './status';
 import { summaryRoute } from './summary';
+import { termsOf } from './terms';
 
 const LABEL = 'deudas';
 
@@ -101,10 +103,14 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
         await keepSettledWhereTheyAre(db, input, current);
         return input;
       },
-      // The stored totals start at (a trigger) and follow the original amount, never below what is paid.
+      // The stored totals start at (a trigger) and follow the original amount, never below what is
+      // paid; what it owed before is read on its terms before (rates added to a paid debt reopen it).
       async afterWrite({ before, after }, { db, user }) {
         if (before && after)
-          await keepBooks(db, user, heldDebt(db, after.id), { overdrawn: originalOverdrawn });
+          await keepBooks(db, user, heldDebt(db, after.id), {
+            termsBefore: await termsOf(db, before),
+            overdrawn: originalOverdrawn,
+          });
       },
     },
   });

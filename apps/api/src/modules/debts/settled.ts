@@ -19,8 +19,9 @@ export async function keepSettledWhereTheyAre(
     (input.currency !== undefined && input.currency !== current.currency);
   if (!moves) return;
   const [settled] = rowsOf<{ any: boolean }>(
-    await db.execute(sql`SELECT EXISTS (SELECT 1 FROM payments WHERE debt_id = ${current.id} AND settlement_id IS NOT NULL)
-      OR EXISTS (SELECT 1 FROM deposits WHERE debt_id = ${current.id} AND settlement_id IS NOT NULL) AS any`),
+    await db.execute(
+      sql`SELECT EXISTS (SELECT 1 FROM ledger WHERE debt_id = ${current.id} AND settlement_id IS NOT NULL) AS any`,
+    ),
   );
   if (settled?.any) throw conflict(SETTLEMENT_MESSAGES.settledDebtStays);
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { conflict } from '../../errors';
 import { debtActionRoute } from './action';
-import { owedToDate } from './balance';
+import { debtBalance } from './balance';
 import { unpaidQuotaCount, writeStatusChange } from './books';
 import type { DebtsService } from './service';
 
@@ -21,11 +21,10 @@ export function statusChangeRoute(app: FastifyInstance, db: Db, service: DebtsSe
     async run(tx, before, body, user) {
       if (before.status === body.status) throw conflict(MESSAGES.sameStatus);
       const id = before.id;
-      // What it owes: its balance to date once it carries rates (docs/money.md), else the stored
-      // balance, which the triggers keep in every write's statement.
-      const owed = await owedToDate(tx, id);
+      // What it owes: the amount owed today (DESIGN.md §11.1).
+      const owed = await debtBalance(tx, id, null);
       const refusal = debtStatusChangeRefusal(before.status, body.status, {
-        balance: owed ? owed.balance.total : before.balance,
+        balance: owed?.total ?? before.balance,
         currency: before.currency,
         unpaidQuotas: await unpaidQuotaCount(tx, id),
       });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../crud';
-import { assertHeldBy, type LockedDebt } from '../scope';
+import { assertHeldBy, type LockedDebt } from './lock';
 
 /**
  * The repair path of a debt's stored totals (services, mora, paid, balance). Every write keeps them

@@ -2,10 +2,19 @@ import { depositsResource, SETTLEMENT_MESSAGES } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, dateFrom, dateTo, equals } from '../../crud';
 import type { Db } from '../../db/client';
-import { deposits } from '../../db/schema';
+import { deposits } from '../../db/ledgerViews';
 import { conflict } from '../../errors';
-import { assertDebtOpen, type DepositedRecord, depositOverdrawn, keepBooksOf } from '../debts/books';
-import { heldDebt, lockDebts, viaDebt } from '../scope';
+import {
+  assertDebtOpen,
+  assertMoneyDate,
+  type DepositedRecord,
+  depositOverdrawn,
+  keepBooksOf,
+  moveOf,
+} from '../debts/books';
+import { heldDebt, lockDebts } from '../debts/lock';
+import { actAs } from '../ledger/actor';
+import { viaDebt } from '../scope';
 
 /** Money deposited in a bank or court account toward a debt (e.g. salary retentions). */
 export function depositsModule(app: FastifyInstance, db: Db) {
@@ -28,21 +37,29 @@ export function depositsModule(app: FastifyInstance, db: Db) {
     scope: viaDebt(deposits.debtId),
     // The debt is locked before the deposit (and both debts, in id order, when it moves to another).
     parent: { column: deposits.debtId, lock: lockDebts },
+    // A record of the ledger, as payments are (modules/payments).
     hooks: {
-      beforeCreate(input, { db }) {
-        assertDebtOpen(heldDebt(db, input.debtId).row);
-        return input;
+      async beforeCreate(input, { db, user }) {
+        const debt = heldDebt(db, input.debtId).row;
+        assertDebtOpen(debt);
+        assertMoneyDate(debt, input.depositedAt, 'depositedAt');
+        await actAs(db, user);
+        return { ...input, createdBy: user.sub };
       },
       // Settled to the company (a closed settlement holds it): frozen.
-      beforeUpdate(input, current) {
+      async beforeUpdate(input, current, { db, user }) {
         if (current.settlementId !== null) throw conflict(SETTLEMENT_MESSAGES.settledMoney);
+        if (input.depositedAt !== undefined)
+          assertMoneyDate(heldDebt(db, current.debtId).row, input.depositedAt, 'depositedAt');
+        await actAs(db, user);
         return input;
       },
-      beforeDelete(current) {
+      async beforeDelete(current, { db, user }) {
         if (current.settlementId !== null) throw conflict(SETTLEMENT_MESSAGES.settledMoney);
+        await actAs(db, user);
       },
-      // Never above the balance it pays (409 naming it); a zero balance cancels the debt.
-      afterWrite: keepBooksOf<DepositedRecord>(depositOverdrawn),
+      // Never above what is owed (409 naming it); it pays the plan's oldest quotas; zero cancels the debt.
+      afterWrite: keepBooksOf<DepositedRecord>(moveOf.deposit, depositOverdrawn),
     },
   });
 }

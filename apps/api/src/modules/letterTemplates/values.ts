@@ -20,7 +20,7 @@ import type { Executor } from '../../crud/types';
 import type { Db } from '../../db/client';
 import { collectionTypes, companies, debtors, debts, debtTypes } from '../../db/schema';
 import { type Agency, loadAgency } from '../../pdf/letterhead';
-import { type DebtBalance, debtBalance } from '../debts/balance';
+import { type DebtOwed, debtBalance } from '../debts/balance';
 
 type Currency = 'ARS' | 'USD';
 
@@ -91,7 +91,7 @@ export type LetterDebt = NonNullable<Awaited<ReturnType<typeof loadDebt>>>;
 export interface LetterContext {
   agency: Agency;
   debt: LetterDebt;
-  balance: DebtBalance;
+  balance: DebtOwed;
   values: LetterValues;
 }
 

@@ -8,12 +8,13 @@ import {
   percentText,
   type TokenPayload,
 } from '@cobranzas/shared';
-import { type Executor, writeAudit } from '../../crud';
-import { debtReductions, type offers } from '../../db/schema';
+import type { Executor } from '../../crud';
+import type { offers } from '../../db/schema';
 import { conflict } from '../../errors';
 import { assertDebtOpen } from '../debts/books';
+import { heldDebt } from '../debts/lock';
+import { writeRow } from '../ledger/write';
 import { agreePlan } from '../quotas/plan';
-import { heldDebt } from '../scope';
 import { annulOpenOffers } from './annul';
 import { hasUnpaidQuotas, offerBalance } from './terms';
 import { updateOffer } from './update';
@@ -23,8 +24,8 @@ type OfferRow = typeof offers.$inferSelect;
 /**
  * The debtor accepted an APROBADA offer (DESIGN.md §10.3): in the caller's transaction, which locked
  * the debt and then the offer — the offer becomes ACEPTADA, the debt's other open offers ANULADA, its
- * discount a recorded reduction dated today (debt_reductions: the triggers lower the stored balance,
- * the balance to date applies it like a payment) and its terms the debt's payment plan (the quotas
+ * discount a REDUCTION row of the ledger dated today (the stored balance goes down by it, the
+ * amount owed applies it like a payment) and its terms the debt's payment plan (the quotas
  * module's agreePlan: the down payment first, the rest equal, the last absorbing the cents, monthly
  * from the first due date). Refused (409) when the debt already has a plan, is closed, or owes today
  * another figure than the offer measured (stale: a new offer is made), or the first due date passed.
@@ -48,25 +49,16 @@ export async function acceptOffer(tx: Executor, user: TokenPayload, offer: Offer
     acceptedBy: user.sub,
     acceptedAt: new Date(),
   });
-  if (compareMoney(offer.discount, '0') > 0) {
-    const [reduction] = await tx
-      .insert(debtReductions)
-      .values({
-        debtId: debt.id,
-        offerId: offer.id,
-        amount: offer.discount,
-        date: today,
-        createdBy: user.sub,
-      })
-      .returning();
-    await writeAudit(tx, user, {
-      action: 'create',
-      resource: 'debt-reductions',
-      recordId: reduction?.id ?? null,
-      before: null,
-      after: reduction ?? null,
+  // The discount is a REDUCTION row of the ledger: the books and what is owed go down by it.
+  if (compareMoney(offer.discount, '0') > 0)
+    await writeRow(tx, user, {
+      debtId: debt.id,
+      kind: 'REDUCTION',
+      date: today,
+      amount: offer.discount,
+      offerId: offer.id,
+      notes: OFFER_MESSAGES.reductionNote(offer.id),
     });
-  }
   await agreePlan(tx, user, locked, {
     installments: offer.quotas,
     firstDueDate: offer.firstDueDate,

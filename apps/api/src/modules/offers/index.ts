@@ -17,7 +17,8 @@ import type { Db } from '../../db/client';
 import { companies, debtors, debts, offers, users } from '../../db/schema';
 import { conflict } from '../../errors';
 import { assertDebtOpen } from '../debts/books';
-import { heldDebt, lockDebts, viaDebt } from '../scope';
+import { heldDebt, lockDebts } from '../debts/lock';
+import { viaDebt } from '../scope';
 import { offerActionRoutes } from './actions';
 import { companyLimits, hasUnpaidQuotas, offerBalance, offerTermsRoute } from './terms';
 

@@ -12,18 +12,16 @@ import { docsFor, type Executor, errorResponses } from '../../crud';
 import type { Db } from '../../db/client';
 import { companies, debts, quotas } from '../../db/schema';
 import { notFound } from '../../errors';
-import { owedToDate } from '../debts/balance';
+import { debtBalance } from '../debts/balance';
 import { debtScope } from '../scope';
 
 /**
- * The balance an offer of the debt is measured against: what a plan agreed today would finance — its
- * balance to date once it carries rates (their interest stopping today, as the plan stops it), else
- * its stored balance (`stored`: as the caller read or locked the debt). Made and accepted offers both
- * read it: an accepted offer whose figure moved is stale.
+ * The balance an offer of the debt is measured against: what a plan agreed today would finance, the
+ * amount owed today (DESIGN.md §11.1; `stored` when the debt is not found). Made and accepted offers
+ * both read it: an accepted offer whose figure moved is stale.
  */
 export async function offerBalance(db: Executor | Db, debtId: number, stored: string): Promise<string> {
-  const owed = await owedToDate(db, debtId, { stopInterestOn: agencyToday() });
-  return owed ? owed.balance.total : stored;
+  return (await debtBalance(db, debtId, null))?.total ?? stored;
 }
 
 /** The company's limits for offers (null: no limit on that point). */

@@ -15,20 +15,18 @@ import { crudModule, type Executor, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { companies, debts, promises, users } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
+import { debtBalance } from '../debts/balance';
 import { assertDebtOpen } from '../debts/books';
-import { heldDebt, type LockedDebt, lockDebts, viaDebt } from '../scope';
+import { heldDebt, type LockedDebt, lockDebts } from '../debts/lock';
+import { viaDebt } from '../scope';
 
 /** The last day a payment fulfils the promise: its due date + the company's grace days. */
 export const promiseGraceUntil = sql`(${promises.dueDate} + coalesce(${companies.promiseGraceDays}, 0))`;
 
-/** What the debt received in the promise's window: its payments and deposits dated in it. */
-const paidInWindow = sql`(SELECT coalesce(sum(m.amount), 0) FROM (
-    SELECT p.amount FROM payments p WHERE p.debt_id = ${promises.debtId}
-      AND p.paid_at BETWEEN ${promises.takenOn} AND ${promiseGraceUntil}
-    UNION ALL
-    SELECT d.amount FROM deposits d WHERE d.debt_id = ${promises.debtId}
-      AND d.deposited_at BETWEEN ${promises.takenOn} AND ${promiseGraceUntil}
-  ) m)`;
+/** What the debt received in the promise's window: its live payments and deposits dated in it. */
+const paidInWindow = sql`(SELECT coalesce(sum(m.amount), 0) FROM ledger_live m
+    WHERE m.debt_id = ${promises.debtId} AND m.kind IN ('PAYMENT', 'DEPOSIT')
+      AND m.date BETWEEN ${promises.takenOn} AND ${promiseGraceUntil})`;
 
 const todayAtAgency = sql.raw(`(now() AT TIME ZONE '${AGENCY_TIME_ZONE}')::date`);
 
@@ -42,8 +40,8 @@ export const promiseStatus = sql<string>`CASE
     ELSE 'PENDIENTE' END`;
 
 /**
- * A promise stays within reason (issue 30): never above what the debt owes today (its balance to
- * date once it carries rates, as locked), nor due later than the company's horizon from today
+ * A promise stays within reason (issue 30): never above what the debt owes today (the amount owed,
+ * DESIGN.md §11.1), nor due later than the company's horizon from today
  * (`promiseMaxDays`, 90 days unless it says otherwise). 400 on the field, with the figures.
  */
 async function assertWithinReason(
@@ -51,7 +49,7 @@ async function assertWithinReason(
   locked: LockedDebt,
   promise: { amount: string; dueDate: string },
 ) {
-  const owed = locked.owedBefore ?? locked.row.balance;
+  const owed = (await debtBalance(db, locked.id, null))?.total ?? locked.row.balance;
   if (compareMoney(promise.amount, owed) > 0) {
     const money = (value: string) => formatMoney(value, locked.row.currency);
     throw badRequest('amount', MESSAGES.promiseAboveOwed(money(promise.amount), money(owed)));

@@ -64,11 +64,8 @@ function pageClause(page: number, limit: number) {
  * it was taken to its due date plus the company's grace days): due_date, amount, grace_until, paid.
  */
 const latestPromise = (debt: SQL) => sql`SELECT p.due_date, p.amount, p.due_date + g.grace AS grace_until,
-    (SELECT coalesce(sum(x.amount), 0) FROM (
-      SELECT pa.amount FROM payments pa WHERE pa.debt_id = ${debt}.id AND pa.paid_at BETWEEN p.taken_on AND p.due_date + g.grace
-      UNION ALL
-      SELECT de.amount FROM deposits de WHERE de.debt_id = ${debt}.id AND de.deposited_at BETWEEN p.taken_on AND p.due_date + g.grace
-    ) x) AS paid
+    (SELECT coalesce(sum(x.amount), 0) FROM ledger_live x WHERE x.debt_id = ${debt}.id
+      AND x.kind IN ('PAYMENT', 'DEPOSIT') AND x.date BETWEEN p.taken_on AND p.due_date + g.grace) AS paid
   FROM promises p CROSS JOIN (SELECT c.promise_grace_days AS grace FROM companies c WHERE c.id = ${debt}.company_id) g
   WHERE p.debt_id = ${debt}.id ORDER BY p.due_date DESC, p.id DESC LIMIT 1`;
 

@@ -4,10 +4,11 @@ import { crudModule, dateFrom, dateTo, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { quotas } from '../../db/schema';
 import { conflict } from '../../errors';
-import { assertDebtOpen, assertQuotasWithinBalance, keepBooksOf } from '../debts/books';
-import { heldDebt, lockDebts, viaDebt } from '../scope';
+import { assertDebtOpen, assertPlanWithinOwed, keepBooks } from '../debts/books';
+import { heldDebt, lockDebts } from '../debts/lock';
+import { viaDebt } from '../scope';
 import { quotaActionRoutes } from './pay';
-import { paymentPlanRoute } from './plan';
+import { bookInterestForPlan, paymentPlanRoute } from './plan';
 
 export function quotasModule(app: FastifyInstance, db: Db) {
   const service = crudModule(app, db, {
@@ -25,8 +26,10 @@ export function quotasModule(app: FastifyInstance, db: Db) {
     parent: { column: quotas.debtId, lock: lockDebts },
     unique: { quotas_debt_number_unique: { field: 'number', message: MESSAGES.quotaNumberTaken } },
     hooks: {
-      beforeCreate(input, { db }) {
+      // A quota by hand starts a plan as POST /quotas/plan does: a debt on rates books its interest.
+      async beforeCreate(input, { db, user }) {
         assertDebtOpen(heldDebt(db, input.debtId).row);
+        await bookInterestForPlan(db, user, input.debtId);
         return input;
       },
       // A paid quota is settled: its amount is in a payment, so it changes only by undoing that payment.
@@ -37,12 +40,18 @@ export function quotasModule(app: FastifyInstance, db: Db) {
       beforeDelete(current) {
         if (current.status === 'PAGADA') throw conflict(MESSAGES.quotaAlreadyPaid);
       },
-      // The unpaid quotas never owe more than the debt: checked when one is added or raised.
-      async afterWrite(change, ctx) {
-        await keepBooksOf()(change, ctx);
-        const { before, after } = change;
-        const raised = after && (!before || compareMoney(after.amount, before.amount) > 0);
-        if (raised) await assertQuotasWithinBalance(ctx.db, heldDebt(ctx.db, after.debtId));
+      // The quotas share the money anew (keepBooks); they never owe more than the debt: checked when
+      // one is added or raised.
+      async afterWrite({ before, after }, ctx) {
+        const ids = [...new Set([before?.debtId, after?.debtId])].flatMap((id) =>
+          id === undefined ? [] : [id],
+        );
+        for (const debtId of ids.sort((a, b) => a - b)) {
+          const owed = await keepBooks(ctx.db, ctx.user, heldDebt(ctx.db, debtId));
+          const raised =
+            after?.debtId === debtId && (!before || compareMoney(after.amount, before.amount) > 0);
+          if (raised && owed) assertPlanWithinOwed(owed);
+        }
       },
     },
   });

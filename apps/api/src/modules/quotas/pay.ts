@@ -1,6 +1,7 @@
 import {
   addMoney,
   agencyToday,
+  compareMoney,
   daysBetween,
   idParamsSchema,
   MESSAGES,
@@ -8,19 +9,22 @@ import {
   quotaPaySchema,
   quotaSchema,
   simpleInterest,
+  subtractMoney,
   type TokenPayload,
 } from '@cobranzas/shared';
-import { eq, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { docsFor, type Executor, errorResponses, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
-import { payments, quotas } from '../../db/schema';
-import { conflict, pgErrorOf } from '../../errors';
-import { assertDebtOpen, keepBooks, paymentOverdrawn } from '../debts/books';
-import { heldDebt } from '../scope';
+import { payments } from '../../db/ledgerViews';
+import { quotas } from '../../db/schema';
+import { conflict } from '../../errors';
+import { assertDebtOpen, assertMoneyDate, keepBooks, moveOf, paymentOverdrawn } from '../debts/books';
+import { heldDebt } from '../debts/lock';
+import { actAs } from '../ledger/actor';
+import { setQuotaMora } from '../ledger/mora';
 import type { QuotaRow, QuotasService } from './service';
 
 const alreadyPaid = () => conflict(MESSAGES.quotaAlreadyPaid);
@@ -30,37 +34,20 @@ const optionalBody = async (request: FastifyRequest) => {
   request.body ??= {};
 };
 
-/** Sets a quota's fields and writes the update to the audit log; returns the new row. */
-async function updateQuota(
-  tx: Executor,
-  user: TokenPayload,
-  before: QuotaRow,
-  values: PgUpdateSetSource<typeof quotas>,
-) {
-  const [after] = await tx
-    .update(quotas)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(quotas.id, before.id))
-    .returning();
+/** The quota as stored, read again after keepBooks brought it up to date (for its audit row). */
+async function quotaNow(tx: Executor, id: number): Promise<QuotaRow | null> {
+  const [row] = await tx.select().from(quotas).where(eq(quotas.id, id));
+  return row ?? null;
+}
+
+/** Writes the quota's change to the audit log: its status, mora and share of the money moved. */
+async function auditQuota(tx: Executor, user: TokenPayload, before: QuotaRow) {
   await writeAudit(tx, user, {
     action: 'update',
     resource: 'quotas',
     recordId: before.id,
     before,
-    after: after ?? null,
-  });
-  return after;
-}
-
-/**
- * Undoes the payment of a quota (its payment is being deleted): payable again, EN_MORA if it had
- * mora. Runs inside the transaction of DELETE /quotas/{id}/payment, with the debt and the quota locked.
- */
-export async function reopenPaidQuota(tx: Executor, user: TokenPayload, quota: QuotaRow) {
-  await updateQuota(tx, user, quota, {
-    status: sql`CASE WHEN ${quotas.moraAmount} > 0 THEN 'EN_MORA'::quota_status ELSE 'PENDIENTE'::quota_status END`,
-    paidAt: null,
-    paymentId: null,
+    after: await quotaNow(tx, before.id),
   });
 }
 
@@ -96,13 +83,18 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
           if (quota.status === 'PAGADA') throw alreadyPaid();
           const debt = heldDebt(tx, quota.debtId);
           assertDebtOpen(debt.row);
+          const paidAt = body.paidAt ?? agencyToday();
+          assertMoneyDate(debt.row, paidAt, 'paidAt');
+          await actAs(tx, user);
+          // What it still owes (amount + mora − what earlier payments paid of it), made for it.
+          const amount = subtractMoney(addMoney(quota.amount, quota.moraAmount), quota.paidAmount);
           const [payment] = await tx
             .insert(payments)
             .values({
               debtId: quota.debtId,
               quotaId: id,
-              amount: addMoney(quota.amount, quota.moraAmount),
-              paidAt: body.paidAt ?? agencyToday(),
+              amount,
+              paidAt,
               method: body.method,
               receiptNumber: body.receiptNumber ?? null,
               createdBy: user.sub,
@@ -116,16 +108,14 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
             before: null,
             after: payment,
           });
-          await updateQuota(tx, user, quota, {
-            status: 'PAGADA',
-            paidAt: payment.paidAt,
-            paymentId: payment.id,
+          // Never above what is owed; the quota becomes PAGADA by the ledger's allocation.
+          await keepBooks(tx, user, debt, {
+            change: { added: [moveOf.payment(payment)] },
+            overdrawn: paymentOverdrawn,
           });
-          // amount + mora never above the balance (a payment outside the plan may have lowered it).
-          await keepBooks(tx, user, debt, { overdrawn: paymentOverdrawn(payment) });
+          await auditQuota(tx, user, quota);
         })
         .catch((error: unknown) => {
-          if (pgErrorOf(error)?.constraint === 'payments_quota_id_unique') throw alreadyPaid();
           throw service.writeError(error);
         });
       return service.read(id, user);
@@ -160,8 +150,18 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
           if (days <= 0) throw conflict(MESSAGES.quotaNotDue);
           moraAmount = simpleInterest(quota.amount, debt.punitiveRate, days);
         }
-        await updateQuota(tx, user, quota, { status: 'EN_MORA', moraAmount });
-        await keepBooks(tx, user, locked);
+        // The quota's mora is one live MORA row: the one it had is undone, the new one written.
+        const removed = await setQuotaMora(tx, user, quota, moraAmount);
+        await keepBooks(tx, user, locked, {
+          change: {
+            added:
+              compareMoney(moraAmount, '0') > 0
+                ? [{ kind: 'MORA', date: agencyToday(), amount: moraAmount }]
+                : [],
+            removed,
+          },
+        });
+        await auditQuota(tx, user, quota);
       });
       return service.read(id, user);
     },
@@ -189,16 +189,21 @@ export function quotaActionRoutes(app: FastifyInstance, db: Db, service: QuotasS
       await db.transaction(async (tx) => {
         const quota = await service.lockChild(tx, id, user);
         if (quota.status !== 'PAGADA' || quota.paymentId === null) throw conflict(MESSAGES.quotaNotPaid);
-        await reopenPaidQuota(tx, user, quota);
+        // Its payment is undone (a REVERSAL of its row, signed): the quota owes again.
+        await actAs(tx, user, MESSAGES.quotaPaymentUndone(quota.number));
         const [payment] = await tx.delete(payments).where(eq(payments.id, quota.paymentId)).returning();
+        if (!payment) throw conflict(MESSAGES.quotaNotPaid);
         await writeAudit(tx, user, {
           action: 'delete',
           resource: 'payments',
-          recordId: payment?.id ?? null,
-          before: payment ?? null,
+          recordId: payment.id,
+          before: payment,
           after: null,
         });
-        await keepBooks(tx, user, heldDebt(tx, quota.debtId));
+        await keepBooks(tx, user, heldDebt(tx, quota.debtId), {
+          change: { removed: [moveOf.payment(payment)] },
+        });
+        await auditQuota(tx, user, quota);
       });
       return reply.code(204).send(null);
     },

@@ -2,6 +2,7 @@ import {
   addMoney,
   agencyToday,
   compareMoney,
+  dayMonthYear,
   formatMoney,
   MESSAGES,
   monthlyDueDates,
@@ -10,6 +11,7 @@ import {
   paymentPlanSchema,
   type Quota,
   splitMoney,
+  subtractMoney,
   type TokenPayload,
   toCents,
 } from '@cobranzas/shared';
@@ -20,10 +22,11 @@ import { docsFor, type Executor, errorResponses, toJson, writeAudit } from '../.
 import type { Db } from '../../db/client';
 import { quotas } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import { owedToDate } from '../debts/balance';
+import { type DebtOwed, owedOf, readOwed } from '../debts/balance';
 import { assertDebtOpen, keepBooks, writeStatusChange } from '../debts/books';
+import { type LockedDebt, lockDebt } from '../debts/lock';
+import { writeRow } from '../ledger/write';
 import { annulOpenOffers } from '../offers/annul';
-import { type LockedDebt, lockDebt } from '../scope';
 import type { QuotasService } from './service';
 
 /**
@@ -95,9 +98,8 @@ export async function agreePlan(
     .where(and(eq(quotas.debtId, debtId), ne(quotas.status, 'PAGADA')))
     .limit(1);
   if (unpaid) throw conflict(MESSAGES.unpaidQuotasExist);
-  // What it owes: its balance to date once it carries rates (the plan stops their interest).
-  const owed = await owedToDate(tx, debtId, { stopInterestOn: agencyToday() });
-  const limit = owed ? owed.balance.total : debt.balance;
+  // What it owes today (DESIGN.md §11.1): with rates, its interest to today, which the plan books.
+  const limit = (await bookInterestForPlan(tx, user, debtId)).total;
   const total = plan.total ?? limit;
   if (compareMoney(total, '0') <= 0) throw conflict(MESSAGES.noBalance);
   if (compareMoney(total, limit) > 0)
@@ -144,6 +146,33 @@ export async function agreePlan(
   // The debt's open settlement offers can no longer become its plan.
   await annulOpenOffers(tx, user, debtId, OFFER_MESSAGES.annulledByPlan);
   return { total, ids: rows.map((row) => row.id) };
+}
+
+/**
+ * Interest runs no more once a debt has a plan: what ran until today is booked (a MORA row of the
+ * plan), so the books, and the stored balance, say what the plan is for (docs/money.md). Called on a
+ * debt this transaction locked before its first unpaid quota is written (a plan, or a quota by hand);
+ * books nothing unless the debt is on RATES. Returns what it owes today (its interest included).
+ */
+export async function bookInterestForPlan(
+  tx: Executor,
+  user: TokenPayload,
+  debtId: number,
+): Promise<DebtOwed> {
+  const read = await readOwed(tx, debtId);
+  if (!read) throw new Error('debt vanished while locked');
+  const owed = owedOf(read);
+  const interest = subtractMoney(owed.total, read.balance);
+  if (owed.basis === 'RATES' && compareMoney(interest, '0') > 0)
+    await writeRow(tx, user, {
+      debtId,
+      kind: 'MORA',
+      date: agencyToday(),
+      amount: interest,
+      planInterest: true,
+      notes: MESSAGES.planInterestNote(dayMonthYear(agencyToday())),
+    });
+  return owed;
 }
 
 async function readQuotas(db: Db, ids: number[]) {

@@ -5,18 +5,20 @@ import {
   paymentsResource,
   type TokenPayload,
 } from '@cobranzas/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { docsFor, errorResponses } from '../../crud';
 import type { Executor } from '../../crud/types';
 import type { Db } from '../../db/client';
-import { companies, debtors, debts, deposits, payments, receipts } from '../../db/schema';
+import { companies, debtors, debts, ledger, receipts } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type Agency, loadAgency } from '../../pdf/letterhead';
 import { type ReceiptContent, receiptDocument, receiptFileName } from '../../pdf/receipt';
 import { renderPdf, type TDocumentDefinitions } from '../../pdf/render';
+import { debtBalance } from '../debts/balance';
 import { viaDebt } from '../scope';
 
 export type ReceiptSource = 'payment' | 'deposit';
@@ -83,82 +85,64 @@ function found(
   };
 }
 
-/**
- * The payment with what its receipt prints and its receipt if it has one, in one statement. With
- * `lock` (FOR NO KEY UPDATE of the payment only: it does not block the key share an insert into
- * receipts takes) two first prints of one payment go one after the other. Out of the user's scope
- * → null (a 404).
- */
-async function readPayment(
-  db: Executor,
-  id: number,
-  user: TokenPayload,
-  lock: boolean,
-): Promise<Found | null> {
-  const query = db
-    .select({
-      paidAt: payments.paidAt,
-      amount: payments.amount,
-      method: payments.method,
-      externalNumber: payments.receiptNumber,
-      notes: payments.notes,
-      ...common,
-    })
-    .from(payments)
-    .innerJoin(debts, eq(debts.id, payments.debtId))
-    .innerJoin(debtors, eq(debtors.id, debts.debtorId))
-    .innerJoin(companies, eq(companies.id, debts.companyId))
-    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .where(and(eq(payments.id, id), viaDebt(payments.debtId)(user)));
-  const [row] = lock ? await query.for('no key update', { of: payments }) : await query;
-  if (!row) return null;
-  return found(row, {
-    kind: 'payment',
-    paidAt: row.paidAt,
-    amount: row.amount,
-    method: row.method as PaymentMethod,
-    bank: null,
-    account: null,
-    externalNumber: row.externalNumber,
-    notes: row.notes,
-  });
-}
+const undoing = alias(ledger, 'undoing');
 
-/** Likewise for a deposit. */
-async function readDeposit(
+/**
+ * The payment or deposit (its live ledger row, by the record's id) with what its receipt prints and
+ * its receipt if it has one, in one statement. With `lock` (FOR NO KEY UPDATE of the ledger row only:
+ * it does not block the key share an insert into receipts takes) two first prints of one record go
+ * one after the other. Out of the user's scope, or undone → null (a 404).
+ */
+async function readRecord(
   db: Executor,
+  source: ReceiptSource,
   id: number,
   user: TokenPayload,
   lock: boolean,
-): Promise<Found | null> {
+): Promise<(Found & { ledgerId: number }) | null> {
   const query = db
     .select({
-      paidAt: deposits.depositedAt,
-      amount: deposits.amount,
-      bank: deposits.bank,
-      account: deposits.account,
-      externalNumber: deposits.receiptNumber,
-      notes: deposits.notes,
+      ledgerId: ledger.id,
+      paidAt: ledger.date,
+      amount: ledger.amount,
+      method: ledger.method,
+      bank: ledger.bank,
+      account: ledger.account,
+      externalNumber: ledger.receiptNumber,
+      notes: ledger.notes,
+      remaining: receipts.remaining,
       ...common,
     })
-    .from(deposits)
-    .innerJoin(debts, eq(debts.id, deposits.debtId))
+    .from(ledger)
+    .innerJoin(debts, eq(debts.id, ledger.debtId))
     .innerJoin(debtors, eq(debtors.id, debts.debtorId))
     .innerJoin(companies, eq(companies.id, debts.companyId))
-    .leftJoin(receipts, eq(receipts.depositId, deposits.id))
-    .where(and(eq(deposits.id, id), viaDebt(deposits.debtId)(user)));
-  const [row] = lock ? await query.for('no key update', { of: deposits }) : await query;
+    .leftJoin(receipts, eq(receipts.ledgerId, ledger.id))
+    .where(
+      and(
+        eq(ledger.kind, source === 'payment' ? 'PAYMENT' : 'DEPOSIT'),
+        eq(ledger.documentId, id),
+        notExists(db.select({ one: undoing.id }).from(undoing).where(eq(undoing.reversalOf, ledger.id))),
+        viaDebt(ledger.debtId)(user),
+      ),
+    );
+  const [row] = lock ? await query.for('no key update', { of: ledger }) : await query;
   if (!row) return null;
-  return found(row, {
-    kind: 'deposit',
-    paidAt: row.paidAt,
-    amount: row.amount,
-    method: null,
-    bank: row.bank,
-    account: row.account,
-    externalNumber: row.externalNumber,
-    notes: row.notes,
-  });
+  const payment = source === 'payment';
+  return {
+    ...found(row, {
+      kind: source,
+      paidAt: row.paidAt,
+      amount: row.amount,
+      method: payment ? ((row.method ?? 'EFECTIVO') as PaymentMethod) : null,
+      bank: payment ? null : row.bank,
+      account: payment ? null : row.account,
+      externalNumber: row.externalNumber,
+      notes: row.notes,
+      remaining: row.remaining,
+    }),
+    ledgerId: row.ledgerId,
+  };
 }
 
 /**
@@ -189,8 +173,7 @@ export async function printReceipt(
   user: TokenPayload,
   { render = renderPdf }: PrintOptions = {},
 ): Promise<{ number: number; pdf: Buffer }> {
-  const read = source === 'payment' ? readPayment : readDeposit;
-  const seen = await read(db, id, user, false);
+  const seen = await readRecord(db, source, id, user, false);
   if (!seen) throw notFound();
   if (seen.receipt) {
     const pdf = await render(
@@ -198,34 +181,34 @@ export async function printReceipt(
     );
     return { number: seen.receipt.number, pdf };
   }
-  const sourceColumn = source === 'payment' ? receipts.paymentId : receipts.depositId;
   return db.transaction(async (tx) => {
-    const found = await read(tx, id, user, true);
+    const found = await readRecord(tx, source, id, user, true);
     if (!found) throw notFound();
     let receipt = found.receipt;
+    let remaining = found.remaining;
     if (!receipt) {
+      // What the debt still owes when the receipt is first printed: the amount owed (§11.1).
+      remaining = (await debtBalance(tx, found.debt.id, null))?.total ?? null;
       // One statement: the number, the receipt and its audit row; the counter's row stays locked
       // until COMMIT. Its snapshot is taken after the lock above, so a first print that held the
       // lock has committed its receipt by now and NOT EXISTS sees it (the locking statement's own
       // snapshot may predate that commit): then nothing is taken and that receipt is reprinted.
-      const paymentId = source === 'payment' ? id : null;
-      const depositId = source === 'deposit' ? id : null;
       const result = await tx.execute(sql`
         WITH taken AS (
           UPDATE counters SET value = value + 1
           WHERE name = 'receipts'
-            AND NOT EXISTS (SELECT 1 FROM receipts WHERE ${sourceColumn} = ${id}::integer)
+            AND NOT EXISTS (SELECT 1 FROM receipts WHERE ledger_id = ${found.ledgerId}::integer)
           RETURNING value
         ), issued AS (
-          INSERT INTO receipts (number, payment_id, deposit_id, amount, issued_by)
-          SELECT value, ${paymentId}::integer, ${depositId}::integer, ${found.amount}::numeric, ${user.sub}::integer
+          INSERT INTO receipts (number, ledger_id, amount, remaining, issued_by)
+          SELECT value, ${found.ledgerId}::integer, ${found.amount}::numeric, ${remaining}::numeric, ${user.sub}::integer
           FROM taken
-          RETURNING id, number, payment_id, deposit_id, amount, issued_at
+          RETURNING id, number, ledger_id, amount, remaining, issued_at
         ), audited AS (
           INSERT INTO audit_log (user_id, user_name, action, resource, record_id, before, after)
           SELECT ${user.sub}::integer, ${user.name}, 'create', 'receipts', id, NULL,
             jsonb_strip_nulls(jsonb_build_object(
-              'number', number, 'paymentId', payment_id, 'depositId', deposit_id, 'amount', amount::text))
+              'number', number, 'ledgerId', ledger_id, 'amount', amount::text, 'remaining', remaining::text))
           FROM issued
         )
         SELECT number, issued_at AS "issuedAt" FROM issued`);
@@ -233,14 +216,17 @@ export async function printReceipt(
       receipt = inserted
         ? { number: Number(inserted.number), issuedAt: new Date(inserted.issuedAt) }
         : await tx
-            .select({ number: receipts.number, issuedAt: receipts.issuedAt })
+            .select({ number: receipts.number, issuedAt: receipts.issuedAt, remaining: receipts.remaining })
             .from(receipts)
-            .where(eq(sourceColumn, id))
-            .then((rows) => rows[0] ?? null);
+            .where(eq(receipts.ledgerId, found.ledgerId))
+            .then((rows) => {
+              remaining = rows[0]?.remaining ?? remaining;
+              return rows[0] ?? null;
+            });
       if (!receipt) throw new Error("counters has no row 'receipts': migration 0014 did not run");
     }
     const pdf = await render(
-      receiptDocument(await agencyAt(db, tx, found.agencyVersion), { ...found, ...receipt }),
+      receiptDocument(await agencyAt(db, tx, found.agencyVersion), { ...found, ...receipt, remaining }),
     );
     return { number: receipt.number, pdf };
   });

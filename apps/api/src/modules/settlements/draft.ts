@@ -23,8 +23,8 @@ interface GroupRow extends SettlementGroup {
 }
 
 /**
- * POST /api/settlements (DESIGN.md §10.4): in the caller's transaction, a DRAFT over every payment
- * and deposit of the company's debts in that currency dated up to `to` and in no CLOSED settlement
+ * POST /api/settlements (DESIGN.md §10.4): in the caller's transaction, a DRAFT over every live payment
+ * and deposit (ledger rows) of the company's debts in that currency dated up to `to` and in no CLOSED settlement
  * (money in another draft is taken too: whichever closes first keeps it). Set-based: one INSERT …
  * SELECT copies the lines, one GROUP BY sums them per commission rate, whatever their number.
  * Nothing to settle → 409, and the caller's rollback takes the empty row back. Returns its id.
@@ -72,22 +72,18 @@ export async function createDraft(tx: Executor, input: DraftInput, user: TokenPa
       WHEN ${DEBT_TYPE_IDS.JUDICIAL}::integer THEN ${stageCommissionRate(company, DEBT_TYPE_IDS.JUDICIAL)}::numeric
       WHEN ${DEBT_TYPE_IDS.EXTRAJUDICIAL}::integer THEN ${stageCommissionRate(company, DEBT_TYPE_IDS.EXTRAJUDICIAL)}::numeric
       ELSE ${company.commissionRate}::numeric END`;
-  // The company's debts are read once for both kinds of money (MATERIALIZED): at 100 000 debts that
-  // heap scan is most of the statement's cost.
+  // The company's debts are read once (MATERIALIZED): at 100 000 debts that heap scan is most of the
+  // statement's cost.
   await tx.execute(sql`
     INSERT INTO settlement_lines
-      (settlement_id, kind, record_id, debt_id, date, amount, debt_type_id, commission_rate, paid_to_client)
+      (settlement_id, kind, ledger_id, debt_id, date, amount, debt_type_id, commission_rate, paid_to_client)
     WITH d AS MATERIALIZED (
       SELECT id, debt_type_id FROM debts
       WHERE company_id = ${input.companyId}::integer AND currency = ${input.currency}::currency
     )
-    SELECT ${id}::integer, 'PAYMENT', p.id, p.debt_id, p.paid_at, p.amount, d.debt_type_id, ${rate}, p.paid_to_client
-    FROM payments p JOIN d ON d.id = p.debt_id
-    WHERE p.paid_at <= ${input.to}::date AND p.settlement_id IS NULL
-    UNION ALL
-    SELECT ${id}::integer, 'DEPOSIT', x.id, x.debt_id, x.deposited_at, x.amount, d.debt_type_id, ${rate}, false
-    FROM deposits x JOIN d ON d.id = x.debt_id
-    WHERE x.deposited_at <= ${input.to}::date AND x.settlement_id IS NULL`);
+    SELECT ${id}::integer, m.kind::text, m.id, m.debt_id, m.date, m.amount, d.debt_type_id, ${rate}, m.paid_to_client
+    FROM ledger_live m JOIN d ON d.id = m.debt_id
+    WHERE m.kind IN ('PAYMENT', 'DEPOSIT') AND m.date <= ${input.to}::date AND m.settlement_id IS NULL`);
 
   // Per rate, the company's own (preventive stage) first.
   const groups = rowsOf<GroupRow>(

@@ -1,7 +1,7 @@
 import type { SettlementLineKind, SettlementLines, TokenPayload } from '@cobranzas/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { debtors, debts, settlementLines, settlements } from '../../db/schema';
+import { debtors, debts, ledger, settlementLines, settlements } from '../../db/schema';
 import { notFound } from '../../errors';
 import { settlementScope } from './read';
 
@@ -36,7 +36,8 @@ export async function linesOf(
     .select({
       id: page.id,
       kind: sql<SettlementLineKind>`${page.kind}`,
-      recordId: page.recordId,
+      // The payment's or deposit's id, as /payments and /deposits know it.
+      recordId: sql<number>`${ledger.documentId}`,
       debtId: page.debtId,
       // The line's schema has no null reference: a debt without one shows empty.
       debtReference: sql<string>`coalesce(${debts.reference}, '')`,
@@ -50,6 +51,7 @@ export async function linesOf(
       paidToClient: page.paidToClient,
     })
     .from(page)
+    .innerJoin(ledger, eq(ledger.id, page.ledgerId))
     .innerJoin(debts, eq(debts.id, page.debtId))
     .innerJoin(debtors, eq(debtors.id, debts.debtorId))
     .orderBy(asc(page.date), asc(page.id));

@@ -14,6 +14,7 @@ import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
 import classes from '../debts/view/view.module.css';
 import { PaymentFields } from '../quotas/PayDialog';
 import { MoneyMarks, SETTLED_REASON } from '../settlements/marks';
+import { ImputationPreview } from './ImputationPreview';
 import { ReceiptButton } from './ReceiptButton';
 
 const schema = paymentCreateSchema.omit({ debtId: true }).extend(moneyRecord.amountAndDate('paidAt'));
@@ -24,8 +25,9 @@ export const PAYMENTS_TAB = debtTab(paymentsResource, 'paidAt');
 const ALSO = [quotasResource];
 
 /**
- * Pagos: every payment (quota payments included); a payment outside the plan can be added, and
- * deleted. A quota's payment is undone from its quota; a settled one stays (issue 19).
+ * Pagos: every payment (quota payments included); a payment without a quota can be added (it pays
+ * the plan's oldest quotas, as the form says before saving), and deleted (a reversal: the ledger keeps
+ * both). A quota's payment is undone from its quota; a settled one stays (issue 19).
  */
 export function PaymentsTab(props: TabProps) {
   const money = useMoney();
@@ -63,6 +65,7 @@ export function PaymentsTab(props: TabProps) {
         fields: (
           <>
             <MoneyField name="amount" label="Importe" withAsterisk />
+            <ImputationPreview debtId={props.debt.id} />
             <PaymentFields />
             <CheckboxField
               name="paidToClient"
@@ -80,7 +83,7 @@ export function PaymentsTab(props: TabProps) {
         {
           accessor: 'quotaId',
           title: 'Concepto',
-          render: (p) => (p.quotaId ? 'Cuota del plan' : 'Pago a cuenta'),
+          render: (p) => (p.quotaId ? 'Cuota del plan' : 'Pago'),
         },
         {
           accessor: 'settlementId',

@@ -7,6 +7,7 @@ import {
   type Quota,
   quotaPaySchema,
   quotasResource,
+  subtractMoney,
 } from '@cobranzas/shared';
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
@@ -37,7 +38,8 @@ export function PayDialog({ quota, onClose }: { quota: Quota; onClose: () => voi
     always: true,
     wait: false,
   });
-  const due = addMoney(quota.amount, quota.moraAmount);
+  // What it still owes: amount + mora − what earlier payments paid of it (§11.1).
+  const due = subtractMoney(addMoney(quota.amount, quota.moraAmount), quota.paidAmount);
   return (
     <RecordModal
       title={`Pagar la cuota ${quota.number}`}
@@ -58,6 +60,12 @@ export function PayDialog({ quota, onClose }: { quota: Quota; onClose: () => voi
             <div>
               <dt>Mora</dt>
               <dd>{money(quota.moraAmount)}</dd>
+            </div>
+          ) : null}
+          {quota.paidAmount !== '0.00' ? (
+            <div>
+              <dt>Ya pagado</dt>
+              <dd>{money(quota.paidAmount)}</dd>
             </div>
           ) : null}
           <div>

@@ -114,6 +114,14 @@ export function QuotaTable({
           ),
         },
         {
+          accessor: 'paidAmount',
+          title: 'Pagado',
+          textAlign: 'right',
+          noWrap: true,
+          visibleMediaQuery: PHONE_UP,
+          render: (q) => (q.paidAmount === '0.00' ? '—' : money(q.paidAmount)),
+        },
+        {
           accessor: 'status',
           title: 'Estado',
           visibleMediaQuery: PHONE_UP,

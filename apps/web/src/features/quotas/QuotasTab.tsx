@@ -1,4 +1,11 @@
-import { addMoney, compareMoney, isDebtClosed, type Quota, quotasResource } from '@cobranzas/shared';
+import {
+  addMoney,
+  compareMoney,
+  isDebtClosed,
+  type Quota,
+  quotasResource,
+  subtractMoney,
+} from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -34,7 +41,10 @@ export function QuotasTab({ debt, perms }: TabProps) {
   // The API refuses a second plan while quotas are unpaid, and a plan without balance.
   const canPlan = open && perms.add && unpaid.length === 0 && compareMoney(debt.balance, '0') > 0;
   const showForm = canPlan && !quotas.isPending && (planning || records.length === 0);
-  const pending = unpaid.length ? addMoney(...unpaid.map((q) => addMoney(q.amount, q.moraAmount))) : null;
+  // What the unpaid quotas still owe: amount + mora − what payments already paid of them (§11.1).
+  const pending = unpaid.length
+    ? addMoney(...unpaid.map((q) => subtractMoney(addMoney(q.amount, q.moraAmount), q.paidAmount)))
+    : null;
 
   const modals = (
     <>

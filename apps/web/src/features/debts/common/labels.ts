@@ -31,6 +31,7 @@ export const QUOTA_STATUS_TONES: Record<QuotaStatus, Tone> = {
   PENDIENTE: 'gray',
   PAGADA: 'green',
   EN_MORA: 'red',
+  PARCIAL: 'orange',
 };
 
 export const EMBARGO_STATUS_TONES: Record<EmbargoStatus, Tone> = {

@@ -1,6 +1,16 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
-import { agencyToday, type Debt } from '@cobranzas/shared';
+import {
+  addMoney,
+  agencyToday,
+  type Basis,
+  type Debt,
+  type DebtBalance,
+  debtCarriesRates,
+  formatMoney,
+  LABELS,
+  subtractMoney,
+} from '@cobranzas/shared';
 import { Alert, Skeleton, Table } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
@@ -64,14 +74,12 @@ export function BalanceToDate({ debt }: { debt: Debt }) {
             ) : null}
             <Part label="Total" value={money(balance.total)} strong />
           </dl>
-          {balance.plan ? (
-            <p className={classes.explain}>
-              La deuda tiene un plan de {balance.plan.quotas} cuotas ({balance.plan.unpaid} impagas): lo que
-              se debe son sus cuotas.
-            </p>
-          ) : null}
+          <p className={classes.explain}>
+            {LABELS.basis[balance.basis]}
+            {balance.plan ? `: ${planSummary(balance.plan)}` : '.'}
+          </p>
           {balance.segments.length === 0 ? (
-            <p className={classes.explain}>Sin intereses: la deuda no tiene tasa ni fecha de mora.</p>
+            <p className={classes.explain}>{noInterest(balance.basis, debtCarriesRates(debt))}</p>
           ) : (
             <details className={classes.balanceSegments}>
               <summary>
@@ -114,6 +122,18 @@ export function BalanceToDate({ debt }: { debt: Debt }) {
   );
 }
 
+/** «plan de 6 cuotas, 4 sin pagar por $ X» in words a collector reads aloud. */
+function planSummary(plan: NonNullable<DebtBalance['plan']>): string {
+  const unpaid = plan.filter((q) => q.status !== 'PAGADA');
+  const owes = unpaid.length
+    ? addMoney(...unpaid.map((q) => subtractMoney(addMoney(q.amount, q.mora), q.paid)))
+    : '0.00';
+  const quotas = `${plan.length} ${plan.length === 1 ? 'cuota' : 'cuotas'}`;
+  return unpaid.length
+    ? `plan de ${quotas}, ${unpaid.length} sin pagar por ${formatMoney(owes)}.`
+    : `plan de ${quotas}, todas pagas.`;
+}
+
 function Part({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <div className={strong ? classes.balanceTotal : classes.balancePart}>
@@ -123,4 +143,11 @@ function Part({ label, value, strong = false }: { label: string; value: string; 
       </dd>
     </div>
   );
+}
+
+/** Why no interest runs: a plan (in force, or paid) stops it; otherwise the debt has no rates. */
+function noInterest(basis: Basis, rated: boolean): string {
+  if (basis === 'PLAN') return 'Sin intereses mientras el plan de pagos esté vigente.';
+  if (rated) return 'Sin intereses: los fijó el plan de pagos de la deuda.';
+  return 'Sin intereses: la deuda no tiene tasa ni fecha de mora.';
 }

@@ -6,6 +6,7 @@ import { formatCuit, formatDate, formatPercent } from '../../../lib/format';
 import { usePermissions } from '../common/hooks';
 import { DEBT_STATUS_TONES, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
+import { useBalanceToDate } from '../common/useBalanceToDate';
 import { useMoney } from './currency';
 import classes from './view.module.css';
 import { WhatsAppLink } from './WhatsApp';
@@ -16,6 +17,7 @@ export function DebtHeader({ debt }: { debt: Debt }) {
   const contact = debt.debtor;
   const phones = [contact.phone, contact.altPhone].filter((phone): phone is string => Boolean(phone));
   const charges = [debt.servicesAmount, debt.moraAmount].some((v) => v !== '0.00');
+  const owed = useBalanceToDate(debt.id).data;
 
   return (
     <section className={classes.header} aria-label="Resumen de la deuda">
@@ -82,11 +84,13 @@ export function DebtHeader({ debt }: { debt: Debt }) {
           />
         ) : null}
         <Amount id="pagado" label="Pagado" value={debt.paidAmount} tone="paid" />
-        {/* With rates the stored balance counts no interest: the panel below has the balance to date. */}
+        {/* The amount owed today (DESIGN.md §11.1): the same figure as «Saldo al», the quotas and the
+            letters. Until it arrives, the stored balance, labelled for what it is. */}
         <Amount
           id="saldo"
-          label={debtCarriesRates(debt) ? 'Saldo sin intereses' : 'Saldo'}
-          value={debt.balance}
+          label={owed ? 'Saldo' : debtCarriesRates(debt) ? 'Saldo sin intereses' : 'Saldo'}
+          value={owed?.total ?? debt.balance}
+          note={owed ? LABELS.basis[owed.basis] : undefined}
           tone="balance"
         />
       </dl>
@@ -114,17 +118,23 @@ function Amount({
   id,
   label,
   value,
+  note,
   tone,
 }: {
   id: string;
   label: string;
   value: string;
+  /** A line under the figure (how it is reached). */
+  note?: string | undefined;
   tone?: 'paid' | 'balance';
 }) {
   const money = useMoney();
   return (
     <div className={classes.amount} data-tone={tone}>
-      <dt>{label}</dt>
+      <dt>
+        {label}
+        {note ? <span className={classes.amountNote}>{note}</span> : null}
+      </dt>
       <dd data-testid={`importe-${id}`}>{money(value)}</dd>
     </div>
   );

@@ -6,6 +6,7 @@ import { DepositsTab } from '../../deposits/DepositsTab';
 import { DocumentsTab } from '../../documents/DocumentsTab';
 import { EmbargosTab } from '../../embargos/EmbargosTab';
 import { EventsTab } from '../../events/EventsTab';
+import { LedgerTab } from '../../ledger/LedgerTab';
 import { ObservationsTab } from '../../observations/ObservationsTab';
 import { OffersTab } from '../../offers/OffersTab';
 import { PaymentsTab } from '../../payments/PaymentsTab';
@@ -31,6 +32,7 @@ const TABS: TabDef[] = [
   { value: 'promesas', label: 'Promesas', Component: PromisesTab },
   { value: 'ofertas', label: 'Ofertas', Component: OffersTab },
   { value: 'servicios', label: 'Servicios', Component: ServicesTab },
+  { value: 'movimientos', label: 'Movimientos', Component: LedgerTab },
   { value: 'gestiones', label: 'Gestiones', Component: EventsTab },
   { value: 'observaciones', label: 'Observaciones', Component: ObservationsTab },
   { value: 'embargos', label: 'Embargos', Component: EmbargosTab },

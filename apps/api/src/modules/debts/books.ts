@@ -171,13 +171,19 @@ export async function keepBooks(
   if (!row) return undefined;
   const today = agencyToday();
   const owed = owedOf(row, today);
-  const before = owedOf(rowBefore(row, options), today).total;
+  // What it owed before, worked out only when a rule asks: a payment on a debt that still owes
+  // after it asks nothing, and on a debt with rates each computation walks every segment.
+  let beforeTotal: string | undefined;
+  const before = () => {
+    beforeTotal ??= owedOf(rowBefore(row, options), today).total;
+    return beforeTotal;
+  };
   const [debt] = await tx.select().from(debts).where(eq(debts.id, locked.id));
   if (!debt) return undefined;
-  const lowered = compareMoney(owed.total, before) < 0;
+  const lowered = () => compareMoney(owed.total, before()) < 0;
   const now = compareMoney(owed.total, '0');
   // Refused only when this write lowered it: an old negative balance does not block its corrections.
-  if (now < 0 && lowered) {
+  if (now < 0 && lowered()) {
     // What it owed without this write's new money: what the 409 names («supera el saldo de $ X»).
     const withoutNew = owedOf(
       rowBefore(row, { change: { added: options.change?.added ?? [] } }),
@@ -189,14 +195,14 @@ export async function keepBooks(
     );
   }
   const unpaid = planStillOwes(owed);
-  if (lowered && unpaid > toCents(owed.total))
+  if (unpaid > toCents(owed.total) && lowered())
     throw conflict(MESSAGES.planAboveOwed(money(debt, fromCents(unpaid)), money(debt, owed.total)));
   await keepQuotas(tx, row, owed.plan ?? []);
-  const was = compareMoney(before, '0');
+  const was = () => compareMoney(before(), '0');
   let after = debt;
-  if (now === 0 && was !== 0 && debt.status !== 'CANCELADA')
+  if (now === 0 && debt.status !== 'CANCELADA' && was() !== 0)
     after = await writeStatusChange(tx, user, debt, 'CANCELADA', MESSAGES.balanceSettled);
-  else if (now > 0 && was <= 0 && debt.status === 'CANCELADA') {
+  else if (now > 0 && debt.status === 'CANCELADA' && was() <= 0) {
     const to = unpaid > 0n ? 'EN_CONVENIO' : 'ACTIVA';
     after = await writeStatusChange(tx, user, debt, to, MESSAGES.balanceReopened(money(debt, owed.total)));
   }

@@ -1,5 +1,5 @@
 import { debtLedgerSchema, idParamsSchema, type LedgerEntry } from '@cobranzas/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,7 +52,7 @@ export function ledgerModule(app: FastifyInstance, db: Db) {
         .from(ledger)
         .leftJoin(undoing, eq(undoing.reversalOf, ledger.id))
         .leftJoin(users, eq(users.id, ledger.createdBy))
-        .where(and(eq(ledger.debtId, row.id)))
+        .where(eq(ledger.debtId, row.id))
         .orderBy(asc(ledger.date), asc(ledger.id));
       const data = rows.map(({ description, createdBy, createdByName, ...entry }) =>
         toJson<LedgerEntry>({

@@ -3,6 +3,7 @@ import './schemas/zodConfig';
 
 export * from './amountInWords';
 export * from './balance';
+export * from './call';
 export * from './contactRules';
 export * from './dates';
 export * from './debtStatus';

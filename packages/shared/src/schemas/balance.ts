@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { defineCall } from '../call';
 import { CURRENCIES, QUOTA_STATUSES } from '../enums';
 import { MESSAGES } from '../messages';
 import { BASES } from '../owed';
-import { dateSchema, parseId } from './common';
+import { dateSchema, idParamsSchema, parseId } from './common';
 
 /** GET /api/debts/{id}/balance?date= (DESIGN.md §10.2, contract): the date defaults to today at the agency. */
 export const balanceQuerySchema = z.object({ date: dateSchema.optional() }).strict();
@@ -92,3 +93,29 @@ export type DebtBalanceTotal = z.infer<typeof debtBalanceTotalSchema>;
 /** The debts asked about that the user may see, in the order asked; the others are simply absent. */
 export const debtBalancesResponseSchema = z.object({ data: z.array(debtBalanceTotalSchema) });
 export type DebtBalances = z.infer<typeof debtBalancesResponseSchema>;
+
+/** GET /api/debts/{id}/balance?date= : what the debt owes on the date (the one amount owed). */
+export const debtBalanceCall = defineCall({
+  method: 'GET',
+  path: '/debts/:id/balance',
+  tag: 'deudas',
+  summary: 'Lo que debe una deuda a una fecha: base, capital, intereses, punitorios, gastos, pagos y cuotas',
+  params: idParamsSchema,
+  query: balanceQuerySchema,
+  answer: debtBalanceSchema,
+  errors: {
+    400: 'La fecha no es válida o es anterior al origen de la deuda.',
+    404: 'La deuda no existe o no es de la empresa del usuario.',
+  },
+});
+
+/** GET /api/debts/balances?ids=&date= : the «Saldo actualizado» of a list's visible page. */
+export const debtBalancesCall = defineCall({
+  method: 'GET',
+  path: '/debts/balances',
+  tag: 'deudas',
+  summary: 'Saldo actualizado de varias deudas a una fecha (hasta 100)',
+  query: debtBalancesQuerySchema,
+  answer: debtBalancesResponseSchema,
+  errors: { 400: 'Los ids no son válidos, son más de 100 o la fecha no es válida.' },
+});

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { defineCall } from '../call';
 import { defineResource } from '../resource';
 import {
   dateSchema,
   idFilter,
+  idParamsSchema,
   idSchema,
   optionalNote,
   optionalText,
@@ -44,4 +46,15 @@ export const depositsResource = defineResource({
   update: depositUpdateSchema,
   sortable: ['id', 'depositedAt', 'amount', 'createdAt'],
   filters: { debtId: idFilter, from: dateSchema.optional(), to: dateSchema.optional() },
+});
+
+/** GET /api/deposits/{id}/receipt: the PDF receipt, numbered the first time it is printed. */
+export const depositReceiptCall = defineCall({
+  method: 'GET',
+  path: `/${depositsResource.path}/:id/receipt`,
+  tag: depositsResource.label,
+  summary: 'Recibo en PDF del depósito (numerado al imprimirlo por primera vez)',
+  params: idParamsSchema,
+  answer: { file: 'application/pdf', description: 'El PDF del recibo' },
+  errors: { 404: 'No existe o no es de la empresa del usuario.' },
 });

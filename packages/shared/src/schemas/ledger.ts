@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineCall } from '../call';
 import { LEDGER_KINDS } from '../owed';
+import { idParamsSchema } from './common';
 
 /**
  * One row of a debt's ledger (DESIGN.md §11.1, contract): every money movement, in date order;
@@ -29,3 +31,14 @@ export const debtLedgerSchema = z.object({
   owed: z.string(),
 });
 export type DebtLedger = z.infer<typeof debtLedgerSchema>;
+
+/** GET /api/debts/{id}/ledger: the debt's money movements and what it owes today. */
+export const debtLedgerCall = defineCall({
+  method: 'GET',
+  path: '/debts/:id/ledger',
+  tag: 'deudas',
+  summary: 'Los movimientos de dinero de una deuda (pagos, depósitos, gastos, moras, quitas, reversiones)',
+  params: idParamsSchema,
+  answer: debtLedgerSchema,
+  errors: { 404: 'La deuda no existe o no es de la empresa del usuario.' },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from '../call';
 import { unknownLetterFields } from '../letters';
 import { MESSAGES } from '../messages';
 import { defineResource } from '../resource';
@@ -87,3 +88,33 @@ export type LetterPreviewResult = z.infer<typeof letterPreviewResultSchema>;
 
 /** GET /api/debts/{id}/letters/{code}. */
 export const letterParamsSchema = z.object({ id: idSchema, code: z.string().max(40) });
+
+/** POST /api/letter-templates/preview: the editor's live preview (made-up values without a debt). */
+export const letterPreviewCall = defineCall({
+  method: 'POST',
+  path: '/letter-templates/preview',
+  tag: letterTemplatesResource.label,
+  summary: 'Vista previa de una carta: el texto con los campos reemplazados',
+  body: letterPreviewSchema,
+  answer: letterPreviewResultSchema,
+  errors: {
+    400: 'El texto es demasiado largo.',
+    403: 'Un usuario de empresa cliente no ve los modelos.',
+    404: 'La deuda no existe o no es de la empresa del usuario.',
+  },
+});
+
+/** GET /api/debts/{id}/letters/{code}: the letter as PDF, with the amount owed today. */
+export const debtLetterCall = defineCall({
+  method: 'GET',
+  path: '/debts/:id/letters/:code',
+  tag: 'deudas',
+  summary: 'Carta de una deuda en PDF, a partir de un modelo (intimación, propuesta, libre deuda…)',
+  params: letterParamsSchema,
+  answer: { file: 'application/pdf', description: 'El PDF de la carta' },
+  errors: {
+    403: 'Un usuario de empresa cliente no emite cartas.',
+    404: 'La deuda o el modelo no existen.',
+    409: 'Libre deuda: la deuda todavía debe.',
+  },
+});

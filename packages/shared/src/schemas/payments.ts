@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { defineCall } from '../call';
 import { PAYMENT_METHODS } from '../enums';
 import { defineResource } from '../resource';
 import {
   dateSchema,
   idFilter,
+  idParamsSchema,
   idSchema,
   optionalNote,
   optionalText,
@@ -55,4 +57,15 @@ export const paymentsResource = defineResource({
     from: dateSchema.optional(),
     to: dateSchema.optional(),
   },
+});
+
+/** GET /api/payments/{id}/receipt: the PDF receipt, numbered the first time it is printed. */
+export const paymentReceiptCall = defineCall({
+  method: 'GET',
+  path: `/${paymentsResource.path}/:id/receipt`,
+  tag: paymentsResource.label,
+  summary: 'Recibo en PDF del pago (numerado al imprimirlo por primera vez)',
+  params: idParamsSchema,
+  answer: { file: 'application/pdf', description: 'El PDF del recibo' },
+  errors: { 404: 'No existe o no es de la empresa del usuario.' },
 });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { defineCall } from '../call';
 import { PAYMENT_METHODS, QUOTA_STATUSES } from '../enums';
 import { defineResource } from '../resource';
 import {
   dateSchema,
   idFilter,
+  idParamsSchema,
   idSchema,
   nonNegativeMoneySchema,
   optionalText,
@@ -87,3 +89,67 @@ export const quotaPaySchema = z
 
 /** PATCH /quotas/{id}/mora (body optional; without moraAmount, simple interest at the debt's rate). */
 export const quotaMoraSchema = z.object({ moraAmount: nonNegativeMoneySchema.optional() }).default({});
+
+const quotaNotFound = 'La cuota no existe o no es de la empresa del usuario.';
+
+/** POST /api/quotas/plan: the installments, in one transaction; the debt becomes EN_CONVENIO. */
+export const paymentPlanCall = defineCall({
+  method: 'POST',
+  path: '/quotas/plan',
+  tag: 'cuotas',
+  summary: 'Crear un plan de pagos (cuotas mensuales)',
+  body: paymentPlanSchema,
+  answer: paymentPlanResultSchema,
+  status: 201,
+  errors: {
+    400: 'Los datos del plan no son válidos.',
+    404: 'La deuda no existe o no es de la empresa del usuario.',
+    409: 'La deuda está cerrada, tiene cuotas impagas o el total supera lo que debe.',
+  },
+});
+
+/** PATCH /api/quotas/{id}/pay: the quota's payment (amount + mora − what it already got). */
+export const quotaPayCall = defineCall({
+  method: 'PATCH',
+  path: '/quotas/:id/pay',
+  tag: 'cuotas',
+  summary: 'Registrar el pago de una cuota',
+  params: idParamsSchema,
+  body: quotaPaySchema,
+  answer: quotaSchema,
+  errors: {
+    400: 'La fecha del pago es futura o anterior al origen de la deuda.',
+    404: quotaNotFound,
+    409: 'La cuota ya está pagada, la deuda está cerrada o el pago supera lo que debe.',
+  },
+});
+
+/** PATCH /api/quotas/{id}/mora: EN_MORA with the given mora, or simple interest for the days late. */
+export const quotaMoraCall = defineCall({
+  method: 'PATCH',
+  path: '/quotas/:id/mora',
+  tag: 'cuotas',
+  summary: 'Marcar una cuota en mora',
+  params: idParamsSchema,
+  body: quotaMoraSchema,
+  answer: quotaSchema,
+  errors: {
+    400: 'La mora no es un importe válido.',
+    404: quotaNotFound,
+    409: 'La cuota ya está pagada, todavía no venció o la deuda está cerrada.',
+  },
+});
+
+/** DELETE /api/quotas/{id}/payment: the quota's payment undone by a REVERSAL; the quota owes again. */
+export const quotaPaymentUndoCall = defineCall({
+  method: 'DELETE',
+  path: '/quotas/:id/payment',
+  tag: 'cuotas',
+  summary: 'Anular el pago de una cuota (la cuota vuelve a quedar impaga)',
+  params: idParamsSchema,
+  answer: null,
+  errors: {
+    404: quotaNotFound,
+    409: 'La cuota no está pagada o su pago ya está en una rendición cerrada.',
+  },
+});

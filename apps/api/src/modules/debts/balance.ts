@@ -1,11 +1,9 @@
 import {
   agencyToday,
   amountOwed,
-  balanceQuerySchema,
   type CURRENCIES,
   dayMonthYear,
-  debtBalanceSchema,
-  idParamsSchema,
+  debtBalanceCall,
   MESSAGES,
   type Move,
   type Owed,
@@ -16,8 +14,7 @@ import {
 } from '@cobranzas/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { docsFor, errorResponses } from '../../crud';
+import { routeCall } from '../../crud';
 import type { Executor } from '../../crud/types';
 import { arrayLiteral, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
@@ -155,36 +152,23 @@ export function assertDateWithinDebt(
  * the debt existed is a 400. A CLIENTE asks only about its company's debts (404 otherwise).
  */
 export function balanceRoute(app: FastifyInstance, db: Db) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/debts/:id/balance',
-    {
-      schema: {
-        ...docsFor('deudas'),
-        summary:
-          'Lo que debe una deuda a una fecha: base, capital, intereses, punitorios, gastos, pagos y cuotas',
-        params: idParamsSchema,
-        querystring: balanceQuerySchema,
-        response: { 200: debtBalanceSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const row = await readOwed(db, request.params.id, request.user);
-      if (!row) throw notFound();
-      const date = request.query.date ?? agencyToday();
-      assertDateWithinDebt(row, date);
-      const { plan, ...owed } = owedOf(row, date);
-      return {
-        ...owed,
-        plan:
-          plan?.map(({ number, dueDate, amount, mora, paid, status }) => ({
-            number,
-            dueDate,
-            amount,
-            mora,
-            paid,
-            status,
-          })) ?? null,
-      };
-    },
-  );
+  routeCall(app, debtBalanceCall, {}, async (request) => {
+    const row = await readOwed(db, request.params.id, request.user);
+    if (!row) throw notFound();
+    const date = request.query.date ?? agencyToday();
+    assertDateWithinDebt(row, date);
+    const { plan, ...owed } = owedOf(row, date);
+    return {
+      ...owed,
+      plan:
+        plan?.map(({ number, dueDate, amount, mora, paid, status }) => ({
+          number,
+          dueDate,
+          amount,
+          mora,
+          paid,
+          status,
+        })) ?? null,
+    };
+  });
 }

@@ -1,14 +1,7 @@
-import {
-  agencyToday,
-  type DebtBalanceTotal,
-  debtBalancesQuerySchema,
-  debtBalancesResponseSchema,
-  debtCarriesRates,
-} from '@cobranzas/shared';
+import { agencyToday, type DebtBalanceTotal, debtBalancesCall, debtCarriesRates } from '@cobranzas/shared';
 import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { docsFor, errorResponses } from '../../crud';
+import { routeCall } from '../../crud';
 import { anyOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { debts } from '../../db/schema';
@@ -61,31 +54,20 @@ export async function updatedBalances(
  * company's) or that does not exist is simply left out: the answer never says which ids exist.
  */
 export function balancesRoute(app: FastifyInstance, db: Db) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/debts/balances',
-    {
-      schema: {
-        ...docsFor('deudas'),
-        summary: 'Saldo actualizado de varias deudas a una fecha (hasta 100)',
-        querystring: debtBalancesQuerySchema,
-        response: { 200: debtBalancesResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { ids, date = agencyToday() } = request.query;
-      const visible = await db
-        .select({ id: debts.id, currency: debts.currency, ...updatedBalanceColumns })
-        .from(debts)
-        .where(and(anyOf(debts.id, ids, 'int'), debtScope(request.user)));
-      const currencies = new Map(visible.map((row) => [row.id, row.currency]));
-      const totals = await updatedBalances(db, visible, date);
-      const data: DebtBalanceTotal[] = [];
-      for (const id of ids) {
-        const currency = currencies.get(id);
-        const total = totals.get(id);
-        if (currency !== undefined && total !== undefined) data.push({ id, date, total, currency });
-      }
-      return { data };
-    },
-  );
+  routeCall(app, debtBalancesCall, {}, async (request) => {
+    const { ids, date = agencyToday() } = request.query;
+    const visible = await db
+      .select({ id: debts.id, currency: debts.currency, ...updatedBalanceColumns })
+      .from(debts)
+      .where(and(anyOf(debts.id, ids, 'int'), debtScope(request.user)));
+    const currencies = new Map(visible.map((row) => [row.id, row.currency]));
+    const totals = await updatedBalances(db, visible, date);
+    const data: DebtBalanceTotal[] = [];
+    for (const id of ids) {
+      const currency = currencies.get(id);
+      const total = totals.get(id);
+      if (currency !== undefined && total !== undefined) data.push({ id, date, total, currency });
+    }
+    return { data };
+  });
 }

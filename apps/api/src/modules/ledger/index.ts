@@ -1,9 +1,8 @@
-import { debtLedgerSchema, idParamsSchema, type LedgerEntry } from '@cobranzas/shared';
+import { debtLedgerCall, type LedgerEntry } from '@cobranzas/shared';
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { docsFor, errorResponses, toJson } from '../../crud';
+import { routeCall, toJson } from '../../crud';
 import type { Db } from '../../db/client';
 import { ledger, users } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -18,51 +17,39 @@ const undoing = alias(ledger, 'undoing');
  * CLIENTE reads only its company's debts (404 otherwise) and never who wrote a row.
  */
 export function ledgerModule(app: FastifyInstance, db: Db) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/debts/:id/ledger',
-    {
-      schema: {
-        ...docsFor('deudas'),
-        summary:
-          'Los movimientos de dinero de una deuda (pagos, depósitos, gastos, moras, quitas, reversiones)',
-        params: idParamsSchema,
-        response: { 200: debtLedgerSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const row = await readOwed(db, request.params.id, request.user);
-      if (!row) throw notFound();
-      const staff = clientCompany(request.user) === null;
-      const rows = await db
-        .select({
-          id: ledger.id,
-          date: ledger.date,
-          kind: ledger.kind,
-          amount: ledger.amount,
-          quotaId: ledger.quotaId,
-          settlementId: ledger.settlementId,
-          reversalOf: ledger.reversalOf,
-          reversedBy: undoing.id,
-          note: ledger.notes,
-          description: ledger.description,
-          createdBy: ledger.createdBy,
-          createdByName: users.name,
-          createdAt: ledger.createdAt,
-        })
-        .from(ledger)
-        .leftJoin(undoing, eq(undoing.reversalOf, ledger.id))
-        .leftJoin(users, eq(users.id, ledger.createdBy))
-        .where(eq(ledger.debtId, row.id))
-        .orderBy(asc(ledger.date), asc(ledger.id));
-      const data = rows.map(({ description, createdBy, createdByName, ...entry }) =>
-        toJson<LedgerEntry>({
-          ...entry,
-          // A service's description is what it says of itself.
-          note: entry.note ?? description,
-          ...(staff ? { createdBy, createdByName } : {}),
-        }),
-      );
-      return { data, owed: owedOf(row).total };
-    },
-  );
+  routeCall(app, debtLedgerCall, {}, async (request) => {
+    const row = await readOwed(db, request.params.id, request.user);
+    if (!row) throw notFound();
+    const staff = clientCompany(request.user) === null;
+    const rows = await db
+      .select({
+        id: ledger.id,
+        date: ledger.date,
+        kind: ledger.kind,
+        amount: ledger.amount,
+        quotaId: ledger.quotaId,
+        settlementId: ledger.settlementId,
+        reversalOf: ledger.reversalOf,
+        reversedBy: undoing.id,
+        note: ledger.notes,
+        description: ledger.description,
+        createdBy: ledger.createdBy,
+        createdByName: users.name,
+        createdAt: ledger.createdAt,
+      })
+      .from(ledger)
+      .leftJoin(undoing, eq(undoing.reversalOf, ledger.id))
+      .leftJoin(users, eq(users.id, ledger.createdBy))
+      .where(eq(ledger.debtId, row.id))
+      .orderBy(asc(ledger.date), asc(ledger.id));
+    const data = rows.map(({ description, createdBy, createdByName, ...entry }) =>
+      toJson<LedgerEntry>({
+        ...entry,
+        // A service's description is what it says of itself.
+        note: entry.note ?? description,
+        ...(staff ? { createdBy, createdByName } : {}),
+      }),
+    );
+    return { data, owed: owedOf(row).total };
+  });
 }

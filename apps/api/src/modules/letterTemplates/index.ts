@@ -2,12 +2,11 @@ import {
   agencyToday,
   compareMoney,
   dayMonthYear,
+  debtLetterCall,
   defineAbilityFor,
   formatMoney,
   type LetterPreviewResult,
-  letterParamsSchema,
-  letterPreviewResultSchema,
-  letterPreviewSchema,
+  letterPreviewCall,
   letterTemplatesResource,
   MESSAGES,
   mergeLetter,
@@ -15,9 +14,7 @@ import {
 } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { crudModule, docsFor, errorResponses } from '../../crud';
+import { crudModule, routeCall } from '../../crud';
 import type { Db } from '../../db/client';
 import { letterTemplates } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../errors';
@@ -54,15 +51,14 @@ export function letterTemplatesModule(app: FastifyInstance, db: Db) {
     unique: { letter_templates_code_unique: { field: 'code', message: MESSAGES.letterTemplateCodeTaken } },
   });
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   /**
    * POST /api/letter-templates/preview: the text a body and subject give for a debt (its values
    * today), or with made-up values without one. Unknown fields stay as written and are listed.
    * Staff who may view the templates (ADMIN, GENERAL); a CLIENTE 403.
    */
-  api.post(
-    '/api/letter-templates/preview',
+  routeCall(
+    app,
+    letterPreviewCall,
     {
       // A POST that writes nothing: who may read the templates may preview them (not only who adds).
       config: { access: 'authenticated' },
@@ -70,14 +66,8 @@ export function letterTemplatesModule(app: FastifyInstance, db: Db) {
         if (!defineAbilityFor(request.user).can('view', letterTemplatesResource.subject))
           throw new HttpError(403, MESSAGES.forbidden);
       },
-      schema: {
-        ...docsFor(letterTemplatesResource.label),
-        summary: 'Vista previa de una carta: el texto con los campos reemplazados',
-        body: letterPreviewSchema,
-        response: { 200: letterPreviewResultSchema, ...errorResponses },
-      },
     },
-    async (request): Promise<LetterPreviewResult> => {
+    async (request) => {
       const { body, subject, debtId } = request.body;
       let values = SAMPLE_LETTER_VALUES;
       if (debtId !== null && debtId !== undefined) {
@@ -108,40 +98,28 @@ export function letterTemplatesModule(app: FastifyInstance, db: Db) {
    * date of today, as a PDF attachment. Staff only (a CLIENTE 403, though it may view its debts); a
    * libre deuda is refused (409) while that balance is not zero.
    */
-  api.get(
-    '/api/debts/:id/letters/:code',
-    {
-      schema: {
-        ...docsFor('deudas'),
-        summary: 'Carta de una deuda en PDF, a partir de un modelo (intimación, propuesta, libre deuda…)',
-        params: letterParamsSchema,
-        produces: ['application/pdf'],
-        response: { 200: z.unknown().describe('El PDF de la carta'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      if (request.user.type === 'CLIENTE') throw new HttpError(403, MESSAGES.forbidden);
-      const { id, code } = request.params;
-      const [template] = await db.select().from(letterTemplates).where(eq(letterTemplates.code, code));
-      if (!template) throw notFound();
-      const context = await letterContext(db, id, request.user);
-      if (!context) throw notFound();
-      const { balance, debt, values, agency } = context;
-      if (template.kind === 'LIBRE_DEUDA' && compareMoney(balance.total, '0') !== 0)
-        throw conflict(
-          MESSAGES.letterNotFree(
-            formatMoney(balance.total, balance.currency === 'USD' ? 'USD' : 'ARS'),
-            dayMonthYear(balance.date),
-          ),
-        );
-      const title = mergeLetter(template.subject ?? '', values).text;
-      const pdf = await letterPdf({ agency, title, text: mergeLetter(template.body, values).text });
-      const fileName = `carta-${template.code}-${fileSafe(debt.reference ?? '') || debt.id}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentHeader(fileName))
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
-  );
+  routeCall(app, debtLetterCall, {}, async (request, reply) => {
+    if (request.user.type === 'CLIENTE') throw new HttpError(403, MESSAGES.forbidden);
+    const { id, code } = request.params;
+    const [template] = await db.select().from(letterTemplates).where(eq(letterTemplates.code, code));
+    if (!template) throw notFound();
+    const context = await letterContext(db, id, request.user);
+    if (!context) throw notFound();
+    const { balance, debt, values, agency } = context;
+    if (template.kind === 'LIBRE_DEUDA' && compareMoney(balance.total, '0') !== 0)
+      throw conflict(
+        MESSAGES.letterNotFree(
+          formatMoney(balance.total, balance.currency === 'USD' ? 'USD' : 'ARS'),
+          dayMonthYear(balance.date),
+        ),
+      );
+    const title = mergeLetter(template.subject ?? '', values).text;
+    const pdf = await letterPdf({ agency, title, text: mergeLetter(template.body, values).text });
+    const fileName = `carta-${template.code}-${fileSafe(debt.reference ?? '') || debt.id}.pdf`;
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachmentHeader(fileName))
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
 }

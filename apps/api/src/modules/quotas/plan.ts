@@ -7,8 +7,7 @@ import {
   MESSAGES,
   monthlyDueDates,
   OFFER_MESSAGES,
-  paymentPlanResultSchema,
-  paymentPlanSchema,
+  paymentPlanCall,
   type Quota,
   splitMoney,
   subtractMoney,
@@ -17,8 +16,7 @@ import {
 } from '@cobranzas/shared';
 import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { docsFor, type Executor, errorResponses, toJson, writeAudit } from '../../crud';
+import { type Executor, routeCall, toJson, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
 import { quotas } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
@@ -36,32 +34,21 @@ import type { QuotasService } from './service';
  * are refused (409); the debt becomes EN_CONVENIO with a "Cambio de estado" Gestión.
  */
 export function paymentPlanRoute(app: FastifyInstance, db: Db, service: QuotasService) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/quotas/plan',
-    {
-      schema: {
-        ...docsFor('cuotas'),
-        summary: 'Crear un plan de pagos (cuotas mensuales)',
-        body: paymentPlanSchema,
-        response: { 201: paymentPlanResultSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { debtId, installments, firstDueDate, total } = request.body;
-      const { user } = request;
-      const result = await db
-        .transaction(async (tx) => {
-          // The debt's lock queues concurrent plans: the second sees the first's quotas and gets 409.
-          const locked = await lockDebt(tx, debtId, user);
-          return agreePlan(tx, user, locked, { installments, firstDueDate, total });
-        })
-        .catch((error: unknown) => {
-          throw service.writeError(error);
-        });
-      const created = await readQuotas(db, result.ids);
-      return reply.code(201).send({ debtId, total: result.total, quotas: created });
-    },
-  );
+  routeCall(app, paymentPlanCall, {}, async (request) => {
+    const { debtId, installments, firstDueDate, total } = request.body;
+    const { user } = request;
+    const result = await db
+      .transaction(async (tx) => {
+        // The debt's lock queues concurrent plans: the second sees the first's quotas and gets 409.
+        const locked = await lockDebt(tx, debtId, user);
+        return agreePlan(tx, user, locked, { installments, firstDueDate, total });
+      })
+      .catch((error: unknown) => {
+        throw service.writeError(error);
+      });
+    const created = await readQuotas(db, result.ids);
+    return { debtId, total: result.total, quotas: created };
+  });
 }
 
 /** A plan to agree: N monthly quotas from the first due date, split to the cent unless `amounts` says. */

@@ -1,16 +1,14 @@
 import {
-  depositsResource,
+  depositReceiptCall,
   idParamsSchema,
   type PaymentMethod,
-  paymentsResource,
+  paymentReceiptCall,
   type TokenPayload,
 } from '@cobranzas/shared';
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { docsFor, errorResponses } from '../../crud';
+import { routeCall } from '../../crud';
 import type { Executor } from '../../crud/types';
 import type { Db } from '../../db/client';
 import { companies, debtors, debts, ledger, receipts } from '../../db/schema';
@@ -234,30 +232,18 @@ export async function printReceipt(
 
 /** GET /api/payments/{id}/receipt and GET /api/deposits/{id}/receipt → application/pdf. */
 export function receiptsModule(app: FastifyInstance, db: Db) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  for (const [source, definition] of [
-    ['payment', paymentsResource],
-    ['deposit', depositsResource],
+  for (const [source, call] of [
+    ['payment', paymentReceiptCall],
+    ['deposit', depositReceiptCall],
   ] as const)
-    api.get(
-      `/api/${definition.path}/:id/receipt`,
-      {
-        schema: {
-          ...docsFor(definition.label),
-          summary: `Recibo en PDF ${source === 'payment' ? 'del pago' : 'del depósito'} (numerado al imprimirlo por primera vez)`,
-          params: idParamsSchema,
-          response: { 200: z.unknown().describe('El PDF del recibo'), ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const { number, pdf } = await printReceipt(db, source, request.params.id, request.user);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-length', pdf.length)
-          .header('content-disposition', `attachment; filename="${receiptFileName(number)}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
-      },
-    );
+    routeCall(app, call, {}, async (request, reply) => {
+      const { number, pdf } = await printReceipt(db, source, request.params.id, request.user);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', pdf.length)
+        .header('content-disposition', `attachment; filename="${receiptFileName(number)}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    });
 }

@@ -1,7 +1,7 @@
-import { type DebtLedger, debtsResource, LABELS, type LedgerEntry } from '@cobranzas/shared';
+import { debtLedgerCall, debtsResource, LABELS, type LedgerEntry } from '@cobranzas/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
-import { api } from '../../lib/api';
+import { callApi } from '../../lib/call';
 import { formatDate } from '../../lib/format';
 import { resourceKeys } from '../../lib/resourceQueries';
 import { useMoney } from '../debts/view/currency';
@@ -29,7 +29,7 @@ export function LedgerTab({ debt }: TabProps) {
   const money = useMoney();
   const query = useQuery({
     queryKey: [...resourceKeys(debtsResource).detail(debt.id), 'ledger'],
-    queryFn: async ({ signal }) => (await api.get<DebtLedger>(`/debts/${debt.id}/ledger`, { signal })).data,
+    queryFn: ({ signal }) => callApi(debtLedgerCall, { params: { id: debt.id } }, signal),
   });
   const rows = query.data?.data ?? [];
   const kindOf = new Map(rows.map((row) => [row.id, row.kind]));

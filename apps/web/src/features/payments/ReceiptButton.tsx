@@ -1,16 +1,21 @@
+import { depositReceiptCall, paymentReceiptCall } from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messageOf } from '../../components/resource/http';
-import { downloadFile } from '../../lib/download';
+import { downloadCall } from '../../lib/call';
 
 /**
  * GET /payments/{id}/receipt or /deposits/{id}/receipt: the PDF, saved under the server's name
  * (recibo-00000042.pdf). The first print gives the receipt its number; later ones reprint it.
  */
 export async function downloadReceipt(kind: 'payments' | 'deposits', id: number): Promise<void> {
-  await downloadFile(`/${kind}/${id}/receipt`, 'recibo.pdf');
+  await downloadCall(
+    kind === 'payments' ? paymentReceiptCall : depositReceiptCall,
+    { params: { id } },
+    'recibo.pdf',
+  );
 }
 
 /** «Recibo» on a payment's or deposit's row: downloads its PDF receipt. */

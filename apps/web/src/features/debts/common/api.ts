@@ -1,5 +1,6 @@
 /** The debt screens' own calls (DESIGN.md §7–§8) beyond plain list/read/save. */
 import {
+  type CallInput,
   type Debt,
   type Debtor,
   type DebtStageChange,
@@ -7,11 +8,14 @@ import {
   type DebtSummary,
   LIST_MAX_LIMIT,
   type ListResponse,
-  type PaymentPlanResult,
-  type Quota,
+  paymentPlanCall,
+  quotaMoraCall,
+  quotaPayCall,
+  quotaPaymentUndoCall,
 } from '@cobranzas/shared';
 import type { AxiosProgressEvent } from 'axios';
 import { api } from '../../../lib/api';
+import { callApi } from '../../../lib/call';
 import { saveBlob } from '../../../lib/download';
 
 /** One call: the debt moves and the API records the "Cambio de etapa" Gestión in the same transaction. */
@@ -34,25 +38,18 @@ export const debtsByDni = async (dni: string, signal?: AbortSignal) =>
 export const debtorByDni = async (dni: string, signal?: AbortSignal) =>
   (await api.get<Debtor>(`/debtors/dni/${dni}`, { signal })).data;
 
-export const createPlan = async (body: {
-  debtId: number;
-  installments: number;
-  firstDueDate: string;
-  total?: string | undefined;
-}) => (await api.post<PaymentPlanResult>('/quotas/plan', body)).data;
+/** The plan's quotas, created in one transaction (the debt becomes EN_CONVENIO). */
+export const createPlan = (body: CallInput<typeof paymentPlanCall>['body']) =>
+  callApi(paymentPlanCall, { body });
 
-export const payQuota = async (
-  id: number,
-  body: { paidAt?: string; method: string; receiptNumber?: string | null },
-) => (await api.patch<Quota>(`/quotas/${id}/pay`, body)).data;
+export const payQuota = (id: number, body: CallInput<typeof quotaPayCall>['body']) =>
+  callApi(quotaPayCall, { params: { id }, body });
 
-/** Undoes a quota's payment: the payment is deleted and the quota is payable again (one transaction). */
-export const undoQuotaPayment = async (id: number) => {
-  await api.delete(`/quotas/${id}/payment`);
-};
+/** Undoes a quota's payment: the payment is reversed and the quota is payable again (one transaction). */
+export const undoQuotaPayment = (id: number) => callApi(quotaPaymentUndoCall, { params: { id } });
 
-export const moraQuota = async (id: number, body: { moraAmount?: string }) =>
-  (await api.patch<Quota>(`/quotas/${id}/mora`, body)).data;
+export const moraQuota = (id: number, body: CallInput<typeof quotaMoraCall>['body']) =>
+  callApi(quotaMoraCall, { params: { id }, body });
 
 /** Multipart upload (fields `file` and `debtId`); `onProgress` gets 0–100. */
 export async function uploadDocument(debtId: number, file: File, onProgress: (percent: number) => void) {

@@ -1,6 +1,6 @@
-import { agencyToday, type DebtBalance, debtsResource } from '@cobranzas/shared';
+import { agencyToday, debtBalanceCall, debtsResource } from '@cobranzas/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { callApi } from '../../../lib/call';
 import { resourceKeys } from '../../../lib/resourceQueries';
 
 /**
@@ -10,7 +10,6 @@ import { resourceKeys } from '../../../lib/resourceQueries';
 export function useBalanceToDate(debtId: number, date: string = agencyToday()) {
   return useQuery({
     queryKey: [...resourceKeys(debtsResource).detail(debtId), 'balance', date],
-    queryFn: async ({ signal }) =>
-      (await api.get<DebtBalance>(`/debts/${debtId}/balance`, { params: { date }, signal })).data,
+    queryFn: ({ signal }) => callApi(debtBalanceCall, { params: { id: debtId }, query: { date } }, signal),
   });
 }

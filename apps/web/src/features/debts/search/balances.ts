@@ -1,17 +1,17 @@
 /** «Saldo actualizado» of a list's visible page: one GET /debts/balances for the page's debts. */
-import { type DebtBalances, type DebtBalanceTotal, debtsResource } from '@cobranzas/shared';
+import { type DebtBalanceTotal, debtBalancesCall, debtsResource } from '@cobranzas/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { retryTransient } from '../../../components/resource/http';
-import { api } from '../../../lib/api';
+import { callApi } from '../../../lib/call';
 import { resourceKeys } from '../../../lib/resourceQueries';
 
 /** What a row's cell shows: the balance to date, still loading, or nothing (left out, or the call failed). */
 export type UpdatedBalance = DebtBalanceTotal | 'loading' | null;
 export type UpdatedBalanceOf = (id: number) => UpdatedBalance;
 
-export const pageBalances = async (ids: readonly number[], signal?: AbortSignal) =>
-  (await api.get<DebtBalances>('/debts/balances', { params: { ids: ids.join(',') }, signal })).data;
+export const pageBalances = (ids: readonly number[], signal?: AbortSignal) =>
+  callApi(debtBalancesCall, { query: { ids: ids.join(',') } }, signal);
 
 /**
  * The balances to date (today at the agency) of the debts `ids`, asked once per page: keyed under

@@ -37,6 +37,7 @@ import { eventsModule } from './modules/events';
 import { healthModule } from './modules/health';
 import { type ImportsOptions, importsModule } from './modules/imports';
 import { ledgerModule } from './modules/ledger';
+import { scheduleDueMoney } from './modules/ledger/upgrade';
 import { letterTemplatesModule } from './modules/letterTemplates';
 import { observationsModule } from './modules/observations';
 import { offersModule } from './modules/offers';
@@ -201,6 +202,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   const { db } = database;
   registerGuard(app, userStatesOf(app, database));
   scheduleKpiPendingVacuum(app, database);
+  scheduleDueMoney(app, db);
   registerJobs(app, database, jobs);
 
   healthModule(app, db, VERSION);

@@ -13,7 +13,7 @@ import {
 } from './helpers';
 
 /** Every call packages/shared declares with defineCall (issue 31: one contract per call). */
-const calls = Object.entries(shared).filter(
+const calls = Object.entries(shared as Record<string, unknown>).filter(
   (entry): entry is [string, CallDefinition] =>
     typeof entry[1] === 'object' &&
     entry[1] !== null &&

@@ -234,8 +234,11 @@ const REFRESH_BATCH = 500;
  * of a write: after a bulk load (the demo) and in a rebuild (ops/rebuild.ts). Returns how many
  * debts it read.
  */
-export async function refreshQuotas(tx: Executor, debtIds: readonly number[]): Promise<number> {
-  const today = agencyToday();
+export async function refreshQuotas(
+  tx: Executor,
+  debtIds: readonly number[],
+  today = agencyToday(),
+): Promise<number> {
   for (let i = 0; i < debtIds.length; i += REFRESH_BATCH)
     for (const row of await readOwedRows(tx, debtIds.slice(i, i + REFRESH_BATCH)))
       await keepQuotas(tx, row, owedOf(row, today).plan ?? []);

@@ -16,7 +16,8 @@ import {
 
 interface QueueAnswer {
   data: {
-    debt: { id: number };
+    debt: { id: number; balance: string };
+    owed: string;
     reasons: { code: string; label: string }[];
     score: number;
     attempts: { today: number; week: number; maxPerDay: number | null; maxPerWeek: number | null };
@@ -95,6 +96,20 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
     expect(before.data[0]?.reasons).toEqual([{ code: 'SIN_CONTACTO', label: 'Nunca contactada' }]);
     await contact(debt.id, agencyToday());
     expect(await queueOf(collector.token)).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('each item says what its debt owes today, the balance call’s total: interest included under RATES', async () => {
+    const collector = await createUser(t.app, admin, 'GENERAL');
+    // 1000.00 at 36.5 % a year punitive since 100 days ago: 1000 × 0.365 × 100 / 365 = 100.00 of interest.
+    const rated = await assigned(collector.id, { defaultDate: dayFrom(-100), punitiveRate: '36.5' });
+    const plain = await assigned(collector.id, { originalAmount: '700.00' });
+    const answer = await queueOf(collector.token);
+    const owedOf = (id: number) => answer.data.find((item) => item.debt.id === id)?.owed;
+    expect(owedOf(rated.id)).toBe('1100.00');
+    expect(answer.data.find((item) => item.debt.id === rated.id)?.debt.balance).toBe('1000.00');
+    const balance = await call(t.app, admin, { method: 'GET', url: `/api/debts/${rated.id}/balance` });
+    expect(balance.body.total).toBe('1100.00');
+    expect(owedOf(plain.id)).toBe('700.00');
   });
 
   it('a debt contacted recently with nothing due is not queued; a week without contact queues it', async () => {

@@ -26,6 +26,8 @@ afterEach(() => {
 function item(id: number, lastName: string, reasons: QueueItem['reasons'], score: number): QueueItem {
   return {
     debt: { ...debt, id, reference: `CTA-${id}`, debtor: { ...debt.debtor, dni: `2000000${id}`, lastName } },
+    // What it owes today (interest included), not its stored balance of 1500.00.
+    owed: '1873.42',
     reasons,
     score,
     attempts: { today: 0, week: 0, maxPerDay: null, maxPerWeek: null },
@@ -92,7 +94,9 @@ describe('«Mi cola» (issue 18)', { timeout: 30_000 }, () => {
     expect(within(first).getByText('200000021')).toBeInTheDocument();
     expect(within(first).getByText('CTA-21')).toBeInTheDocument();
     expect(within(first).getByText('Frávega S.A.')).toBeInTheDocument();
-    expect(within(first).getByText('$ 1.500,00')).toBeInTheDocument();
+    // The amount owed today, the same figure as the debt's file: never the stored balance.
+    expect(within(first).getByText('$ 1.873,42')).toBeInTheDocument();
+    expect(within(first).queryByText('$ 1.500,00')).toBeNull();
     expect(within(first).getByText('Promesa incumplida del 20/11/2026 ($ 5.000,00)')).toBeInTheDocument();
     expect(within(first).getByText('Sin contacto hace 9 días')).toBeInTheDocument();
     expect(within(first).getByText('65')).toBeInTheDocument();

@@ -37,6 +37,8 @@ export type QueueReason = z.infer<typeof queueReasonSchema>;
 
 export const queueItemSchema = z.object({
   debt: debtSchema,
+  /** What the debt owes today: the amount owed (DESIGN.md §11.1), interest included under RATES. */
+  owed: z.string(),
   reasons: z.array(queueReasonSchema),
   score: z.number().int(),
   /**

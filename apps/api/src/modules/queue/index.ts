@@ -1,5 +1,6 @@
 import {
   agencyClock,
+  agencyToday,
   formatMoney,
   MESSAGES,
   QUEUE_STALE_DAYS,
@@ -16,6 +17,7 @@ import { arrayLiteral, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
 import { attemptsOf, attemptsSince, attemptWindows } from '../contacts/facts';
+import { type UpdatedBalanceRow, updatedBalances } from '../debts/balances';
 import type { DebtsService } from '../debts/service';
 
 /** One debt of the queue's page as the SQL finds it: the facts its reasons and score come from. */
@@ -231,6 +233,8 @@ export function queueModule(app: FastifyInstance, db: Db, debtsService: DebtsSer
       // The queue chose these ids within the user's own debts (staff only: no company scope to apply).
       const found = await debtsService.itemsByIds(ids);
       const byId = new Map(found.map((debt) => [(debt as { id: number }).id, debt]));
+      // The screen shows what each debt owes today, the same figure as its file (DESIGN.md §11.1).
+      const owed = await updatedBalances(db, found as unknown as UpdatedBalanceRow[], agencyToday());
       const data = rows.flatMap((row) => {
         const debt = byId.get(row.id);
         const attempts = {
@@ -239,7 +243,10 @@ export function queueModule(app: FastifyInstance, db: Db, debtsService: DebtsSer
           maxPerDay: row.max_day,
           maxPerWeek: row.max_week,
         };
-        return debt ? [{ debt, reasons: reasonsOf(row), score: row.score, attempts } as QueueItem] : [];
+        const total = owed.get(row.id);
+        return debt && total !== undefined
+          ? [{ debt, owed: total, reasons: reasonsOf(row), score: row.score, attempts } as QueueItem]
+          : [];
       });
       return { data, total: rows[0]?.total ?? 0, page, limit };
     },

@@ -14,7 +14,7 @@ export function WorkingDebt({ row, onOpen }: { row: QueueRow; onOpen: () => void
       </p>
       <p className={classes.workingFacts}>
         {debt.companyName}
-        {debt.reference ? ` · ${debt.reference}` : ''} · Saldo {formatMoney(debt.balance, debt.currency)} ·{' '}
+        {debt.reference ? ` · ${debt.reference}` : ''} · Saldo {formatMoney(row.owed, debt.currency)} ·{' '}
         {row.reasons.map((reason) => reason.label).join(', ')}
       </p>
       <Anchor component="button" type="button" size="sm" onClick={onOpen}>

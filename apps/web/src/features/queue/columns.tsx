@@ -37,7 +37,7 @@ export const QUEUE_COLUMNS: ListColumn<QueueRow>[] = [
     key: true,
     textAlign: 'right',
     noWrap: true,
-    text: (row) => formatMoney(row.debt.balance, row.debt.currency),
+    text: (row) => formatMoney(row.owed, row.debt.currency),
   },
   {
     accessor: 'reasons',

@@ -77,44 +77,53 @@ export async function createDatabase(
 }
 
 /**
- * A pool that gives every SELECT sent through it a name derived from its text, so each connection
- * parses it once and PostgreSQL may settle on a generic plan: planning the joins of a list or a DNI
- * lookup costs more than running them (bench/RESULTS.md). Transactions use their own client
- * (`connect()`, as Drizzle does for a pg.Pool), unnamed.
+ * Statement names by SQL text, for one pool: a SELECT to name (db/namedStatements.ts) gets a name
+ * derived from its text, so each connection parses it once and PostgreSQL may settle on a generic
+ * plan: planning the joins of a list or a DNI lookup costs more than running them (bench/RESULTS.md).
  */
-class NamedReadsPool extends pg.Pool {
-  private readonly names = new Map<string, string>();
-
-  /**
-   * pg.Pool's query, whichever of its forms: a config object ({ text }, as Drizzle sends) without a
-   * name of its own gets one when its text is a read to name; everything else goes through as is.
-   * Its answer is pg.Pool's (a promise, a stream or nothing, by form), untouched.
-   */
-  override query(config: unknown, ...rest: unknown[]) {
-    return Reflect.apply(super.query, this, [this.named(config), ...rest]);
-  }
-
-  private named(config: unknown): unknown {
-    if (!config || typeof config !== 'object' || !('text' in config)) return config;
-    if ('name' in config && config.name) return config;
-    const name = this.nameOf(String(config.text));
-    return name ? { ...config, name } : config;
-  }
-
-  private nameOf(text: string): string | undefined {
-    let name = this.names.get(text);
-    if (name === undefined && this.names.size < NAMED_STATEMENTS.max && isNamedRead(text)) {
+function statementNames(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS.max && isNamedRead(text)) {
       name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-      this.names.set(text, name);
+      names.set(text, name);
     }
     return name;
-  }
+  };
+}
+
+/**
+ * The pool's connections: pg.Client's query, whichever of its forms, with a config object ({ text },
+ * as Drizzle sends) without a name of its own named when its text is a read to name; everything else
+ * goes through as is. So the reads of a transaction (its own connection, `connect()`, as Drizzle does
+ * for a pg.Pool) are named as the pool's are: a payment's write reads its debt, locks it and reads its
+ * ledger (issue 31, «Escritura de un pago más barata»). Its answer is pg.Client's, untouched.
+ */
+function namedReadsClient(nameOf: (text: string) => string | undefined) {
+  return class NamedReadsClient extends pg.Client {
+    override query(config: unknown, ...rest: unknown[]) {
+      return Reflect.apply(super.query, this, [named(config, nameOf), ...rest]);
+    }
+  };
+}
+
+function named(config: unknown, nameOf: (text: string) => string | undefined): unknown {
+  if (!config || typeof config !== 'object' || !('text' in config)) return config;
+  if ('name' in config && config.name) return config;
+  const name = nameOf(String(config.text));
+  return name ? { ...config, name } : config;
 }
 
 function createPostgres(connectionString: string, poolSize: number, listenTiming?: ListenTiming): Database {
   // No JIT: an OLTP read whose estimate crosses jit_above_cost spent more compiling than running
   // (the queue at 1M debts: 60 ms of JIT for 35 ms of work; docs/decisions.md «JIT apagado»).
-  const pool = new NamedReadsPool({ connectionString, max: poolSize, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    options: '-c jit=off',
+    Client: namedReadsClient(statementNames()),
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
@@ -126,13 +135,16 @@ function createPostgres(connectionString: string, poolSize: number, listenTiming
       listeners.push(listenTo(connectionString, channel, handlers, listenTiming));
     },
     async migrate() {
-      const client = await pool.connect();
+      // A connection of its own, unnamed: a migration's SQL goes as written (a chunk may hold several
+      // statements, which a named statement cannot).
+      const client = new pg.Client({ connectionString, options: '-c jit=off' });
+      await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     async close() {

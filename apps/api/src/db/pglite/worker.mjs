@@ -106,11 +106,12 @@ const fail = (id, error) => send({ id, ok: false, error: errorOf(error) });
  * @returns {Promise<Results>}
  */
 async function query({ text, params, rowMode, tx }) {
-  if (tx === undefined && named.has(text)) return namedQuery(text, params, rowMode);
+  if (named.has(text))
+    return tx === undefined ? namedQuery(text, params, rowMode) : namedQueryIn(tx, text, params, rowMode);
   // isPlannedPerCall of db/namedStatements.ts, which this file cannot import (only its RegExps come).
   const perCall = RULE.idsFound.test(text) || (RULE.textSearch.test(text) && !RULE.planOnce.test(text));
-  if (tx === undefined && !perCall && named.size < RULE.max && RULE.reads.test(text)) {
-    return namedQuery(text, params, rowMode);
+  if (!perCall && named.size < RULE.max && RULE.reads.test(text)) {
+    return tx === undefined ? namedQuery(text, params, rowMode) : namedQueryIn(tx, text, params, rowMode);
   }
   // A text search is planned for its values: the session's generic plans read every debt for some.
   if (tx === undefined && perCall) {
@@ -137,8 +138,8 @@ async function run(target, text, params, rowMode) {
 }
 
 /**
- * Reads outside a transaction run as named statements, by the same rule as on PostgreSQL
- * (db/namedStatements.ts, passed in workerData): parsed and planned once, then only bound and
+ * Reads run as named statements, by the same rule as on PostgreSQL (db/namedStatements.ts, passed in
+ * workerData), outside a transaction and inside one: parsed and planned once, then only bound and
  * executed, in one call into PGlite instead of six. PGlite's query() parses and plans every time,
  * which cost more than most of our reads.
  */
@@ -184,29 +185,57 @@ async function prepareNamed(text) {
  */
 function namedQuery(text, params, rowMode) {
   // The same locks PGlite's own query() takes: no other query, nor a transaction, in between.
-  return exclusively(async () => {
-    const statement = named.get(text) ?? (await prepareNamed(text));
-    const values = params.map((value, index) => {
-      if (value === null || value === undefined) return null;
-      const type = statement.types[index];
-      const serializer = type === undefined ? undefined : db.serializers[type];
-      return serializer ? serializer(value) : String(value);
-    });
-    const { messages } = await db.execProtocol(
-      join(
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ),
-    );
-    const [result] = parse.parseResults(messages, db.parsers, { rowMode, parsers: PARSERS });
-    return {
-      rows: result?.rows ?? [],
-      fields: result?.fields ?? [],
-      affectedRows: result?.affectedRows ?? 0,
-    };
+  return exclusively(() => runNamed(text, params, rowMode, true));
+}
+
+/**
+ * The same inside open transaction `tx` (issue 31: a payment's write reads its debt, locks it and
+ * reads its ledger inside its transaction, each read parsed and planned anew): the transaction holds
+ * PGlite's transaction lock from BEGIN to COMMIT, so only the query lock, as the transaction's own
+ * query() takes it; nothing written to disk before COMMIT, as there. A statement prepared inside a
+ * transaction outlives it (prepared statements are not transactional), as one prepared outside.
+ * @param {number} tx
+ * @param {string} text
+ * @param {unknown[]} params
+ * @param {RowMode} rowMode
+ * @returns {Promise<Results>}
+ */
+function namedQueryIn(tx, text, params, rowMode) {
+  if (!open.has(tx)) return Promise.reject(new Error('La transacción ya terminó.'));
+  return db._runExclusiveQuery(() => runNamed(text, params, rowMode, false));
+}
+
+/**
+ * Bind/Describe/Execute/Sync of the statement named for `text` (prepared on first use), in one call.
+ * @param {string} text
+ * @param {unknown[]} params
+ * @param {RowMode} rowMode
+ * @param {boolean} syncToFs
+ * @returns {Promise<Results>}
+ */
+async function runNamed(text, params, rowMode, syncToFs) {
+  const statement = named.get(text) ?? (await prepareNamed(text));
+  const values = params.map((value, index) => {
+    if (value === null || value === undefined) return null;
+    const type = statement.types[index];
+    const serializer = type === undefined ? undefined : db.serializers[type];
+    return serializer ? serializer(value) : String(value);
   });
+  const { messages } = await db.execProtocol(
+    join(
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ),
+    { syncToFs },
+  );
+  const [result] = parse.parseResults(messages, db.parsers, { rowMode, parsers: PARSERS });
+  return {
+    rows: result?.rows ?? [],
+    fields: result?.fields ?? [],
+    affectedRows: result?.affectedRows ?? 0,
+  };
 }
 
 /**

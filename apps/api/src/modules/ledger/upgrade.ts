@@ -44,18 +44,19 @@ export async function refreshDueMoney(db: Db, today = agencyToday()): Promise<nu
   const day = Number(today.replaceAll('-', ''));
   return db.transaction(async (tx) => {
     await tx.insert(counters).values({ name: 'ledger_due_day', value: 0 }).onConflictDoNothing();
-    const [last] = await tx
+    const [lastLook] = await tx
       .select({ value: counters.value })
       .from(counters)
       .where(eq(counters.name, 'ledger_due_day'))
       .for('update');
-    if ((last?.value ?? 0) >= day) return 0;
-    const since = String(last?.value ?? 0)
-      .padStart(8, '0')
-      .replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
+    // The last look (YYYYMMDD); 0 the first time: then every day before today is looked at.
+    const last = Number(lastLook?.value ?? 0);
+    if (last >= day) return 0;
+    const since = last > 0 ? String(last).replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3') : '0001-01-01';
+    // Money that pays quotas: the partial index ledger_money_date_idx reads just the days in between.
     const due = (await tx.execute(sql`
       SELECT DISTINCT l.debt_id FROM ledger l
-      WHERE l.date > ${since === '0000-00-00' ? '0001-01-01' : since}::date AND l.date <= ${today}::date
+      WHERE l.kind IN ('PAYMENT', 'DEPOSIT') AND l.date > ${since}::date AND l.date <= ${today}::date
         AND (l.created_at AT TIME ZONE ${AGENCY_TIME_ZONE})::date < l.date
         AND EXISTS (SELECT 1 FROM quotas q WHERE q.debt_id = l.debt_id)`)) as unknown as {
       rows: { debt_id: number }[];

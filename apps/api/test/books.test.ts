@@ -1,4 +1,5 @@
-import { allowedDebtStatuses, type DebtStatus, MESSAGES } from '@cobranzas/shared';
+import { addDays, agencyToday, allowedDebtStatuses, type DebtStatus, MESSAGES } from '@cobranzas/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create, createDebt, expectStatus } from './domain';
 import {
@@ -437,6 +438,44 @@ forEachBackend('the books stay true', (backend) => {
       expectStatus(await setStatus(archived.id, 'ARCHIVADA'), 200);
       expectStatus(await send('DELETE', `/api/payments/${settled.id}`), 204);
       expect(await debtOf(archived.id)).toMatchObject({ balance: '10.00', status: 'ARCHIVADA' });
+    });
+  });
+
+  // A write on a debt without a plan whose stored figure still owes reads no ledger (keepBooks): these
+  // are the cases where the stored figure alone would be wrong, so the ledger must be read.
+  describe('the stored figure decides only when it cannot be wrong', () => {
+    it('a debt with rates whose stored figure reaches zero still owes its interest: ACTIVA until that is paid too', async () => {
+      const today = agencyToday();
+      // 36,5 % a year on $ 1.000,00 is $ 1,00 a day: ten days in default, $ 10,00 of interest.
+      const debt = await createDebt(t.app, token, {
+        originalAmount: '1000.00',
+        interestRate: '36.5',
+        defaultDate: addDays(today, -10),
+      });
+      const paid = (amount: string) =>
+        send('POST', '/api/payments', { debtId: debt.id, amount, paidAt: today });
+      expectStatus(await paid('1000.00'), 201);
+      expect(await debtOf(debt.id)).toMatchObject({ balance: '0.00', status: 'ACTIVA' });
+      expect((await get(`/api/debts/${debt.id}/balance`)).total).toBe('10.00');
+      expectStatus(await paid('10.00'), 201);
+      expect(await debtOf(debt.id)).toMatchObject({ balance: '-10.00', status: 'CANCELADA' });
+      expect((await get(`/api/debts/${debt.id}/balance`)).total).toBe('0.00');
+    });
+
+    it('a cost recorded ahead of its date (before the ledger) does not keep a debt paid today open', async () => {
+      const today = agencyToday();
+      const debt = await createDebt(t.app, token, { originalAmount: '100.00' });
+      // As the code before 0024 could leave it: a cost dated tomorrow, in the stored figure already.
+      await t.database.db.execute(
+        sql`INSERT INTO services (debt_id, description, amount, date) VALUES (${debt.id}, 'Carta', '50.00', ${addDays(today, 1)}::date)`,
+      );
+      expect((await debtOf(debt.id)).balance).toBe('150.00');
+      expectStatus(
+        await send('POST', '/api/payments', { debtId: debt.id, amount: '100.00', paidAt: today }),
+        201,
+      );
+      // Today it owes nothing (the cost is tomorrow's): CANCELADA, though the stored figure says 50.
+      expect(await debtOf(debt.id)).toMatchObject({ balance: '50.00', status: 'CANCELADA' });
     });
   });
 

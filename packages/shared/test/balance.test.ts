@@ -217,6 +217,17 @@ describe('money to date: properties (fast-check)', () => {
     );
   });
 
+  it('with rates the total is never below the books’ figure: interest only adds (a write without a plan relies on it)', () => {
+    fc.assert(
+      fc.property(inputs, (input) => {
+        const dated = (rows: { date: string; amount: string }[]) =>
+          rows.filter((r) => r.date <= input.date).reduce((s, r) => s + cents(r.amount), 0n);
+        const books = cents(input.originalAmount) + dated(input.costs) - dated(input.payments);
+        expect(cents(balanceToDate(input).total)).toBeGreaterThanOrEqual(books);
+      }),
+    );
+  });
+
   it('splitting a period at a date with no payment changes the total by at most one cent per split', () => {
     fc.assert(
       fc.property(inputs, fc.integer({ min: 1, max: 1400 }), (input, offset) => {

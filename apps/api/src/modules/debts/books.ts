@@ -14,7 +14,7 @@ import {
   type TokenPayload,
   toCents,
 } from '@cobranzas/shared';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { type Change, type Executor, type HookContext, writeAudit } from '../../crud';
 import { debts, quotas } from '../../db/schema';
 import { badRequest, conflict, type HttpError } from '../../errors';
@@ -149,6 +149,15 @@ function rowBefore(row: OwedRow, options: BooksOptions): OwedRow {
   };
 }
 
+// Written out: in a select's fields Drizzle names columns without their table, and an unqualified
+// "id" inside the subquery would be the subquery's own.
+/** Whether the debt has quotas (a plan, paid or not: its quotas keep their share of the money). */
+const hasQuotas = sql<boolean>`exists (select 1 from quotas q where q.debt_id = debts.id)`;
+
+/** Whether the debt has ledger rows dated after `today` (legacy money: the stored figure counts them). */
+const hasRowsAfter = (today: string) =>
+  sql<boolean>`exists (select 1 from ledger l where l.debt_id = debts.id and l.date > ${today}::date)`;
+
 /**
  * After a write to the debt's money (a payment, deposit, service, mora, reduction, quota, plan or the
  * original amount), with the ledger's rows and the stored totals already moved:
@@ -157,8 +166,9 @@ function rowBefore(row: OwedRow, options: BooksOptions): OwedRow {
  * - CANCELADA when it reaches zero (it was not zero); a CANCELADA debt that owes again: EN_CONVENIO
  *   with quotas to pay, else ACTIVA — each change with its audit row and a «Cambio de estado» Gestión;
  * - keeps each quota's status, mora and share of the money as the ledger says (shared/owed.ts).
- * What it owes is the amount owed today (its `total`, DESIGN.md §11.1), read once; what it owed
- * before is worked out from the same read without this write's rows. Returns it.
+ * What it owes is the amount owed today (its `total`, DESIGN.md §11.1), computed at most once; what
+ * it owed before is worked out from the same read without this write's rows. Returns it, or
+ * undefined when the stored figure answered every rule (no plan, it still owes) and none was read.
  */
 export async function keepBooks(
   tx: Executor,
@@ -167,9 +177,22 @@ export async function keepBooks(
   options: BooksOptions = {},
 ): Promise<DebtOwed | undefined> {
   assertHeldBy(locked, tx);
+  const today = agencyToday();
+  const [read] = await tx
+    .select({ ...getTableColumns(debts), planned: hasQuotas, dated: hasRowsAfter(today) })
+    .from(debts)
+    .where(eq(debts.id, locked.id));
+  if (!read) return undefined;
+  const { planned, dated, ...debt } = read;
+  // The books alone answer every rule when the debt has no plan, no row dated ahead and is not
+  // CANCELADA, and its stored figure still owes: the amount owed is never below it (interest only
+  // adds), so it is not zero, not negative, and there are no quotas to keep. No ledger read.
+  if (!planned && !dated && debt.status !== 'CANCELADA' && compareMoney(debt.balance, '0') > 0) {
+    locked.row = debt;
+    return undefined;
+  }
   const row = await readOwed(tx, locked.id);
   if (!row) return undefined;
-  const today = agencyToday();
   const owed = owedOf(row, today);
   // What it owed before, worked out only when a rule asks: a payment on a debt that still owes
   // after it asks nothing, and on a debt with rates each computation walks every segment.
@@ -178,8 +201,6 @@ export async function keepBooks(
     beforeTotal ??= owedOf(rowBefore(row, options), today).total;
     return beforeTotal;
   };
-  const [debt] = await tx.select().from(debts).where(eq(debts.id, locked.id));
-  if (!debt) return undefined;
   const lowered = () => compareMoney(owed.total, before()) < 0;
   const now = compareMoney(owed.total, '0');
   // Refused only when this write lowered it: an old negative balance does not block its corrections.

@@ -30,13 +30,13 @@ export interface MoneyBenchResult {
 
 /**
  * A payment's write before the ledger (issue 31), ms per write at 1 connection: this same case run at
- * commit a6ce7e2 (five money tables, the balance computed up to three times per write). Measured again
- * on 2026-11-28 on this VM (it gave 17.36 and 21.01 ms on 2026-11-27; the same commit, the same case,
- * 23.36 and 36.50 a day later): the median of three runs alternated with the current code in the same
- * window (docs/performance.md «Escritura de un pago»). A ratio means something only against a «before»
- * of the same window. The ledger's budget: at most half of it.
+ * commit a6ce7e2 (five money tables, the balance computed up to three times per write), alternated
+ * with the current code in one window on 2026-11-28 at 03:50–04:15 UTC, the median of its rounds
+ * (docs/performance.md «Escritura de un pago»): on this VM the same commit gave 17.36 / 21.01 ms on
+ * 2026-11-27 and 23.36 / 36.50 a day later. A ratio means something only against a «before» of the
+ * same window. The ledger's budget: at most half of it.
  */
-export const PAYMENT_WRITE_BEFORE_MS: Record<ImportDbKind, number> = { postgres: 23.36, pglite: 36.5 };
+export const PAYMENT_WRITE_BEFORE_MS: Record<ImportDbKind, number> = { postgres: 21.84, pglite: 26.35 };
 export const PAYMENT_WRITE_BUDGET = 0.5;
 
 async function post<T>(base: string, token: string, path: string, body: unknown): Promise<T> {

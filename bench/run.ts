@@ -15,8 +15,15 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { formatDni } from '@cobranzas/shared';
 import pg from 'pg';
-import { BENCH_ADMIN_PASSWORD, BENCH_LAST_NAMES, generate, parseDataArgs } from '../apps/api/bench/data';
+import {
+  BENCH_ADMIN_PASSWORD,
+  BENCH_FIRST_NAMES,
+  BENCH_LAST_NAMES,
+  generate,
+  parseDataArgs,
+} from '../apps/api/bench/data';
 import {
   CLIENT_DEBT_PATH,
   cliArg,
@@ -67,6 +74,16 @@ async function hasData(kind: DbKind, dir: string): Promise<boolean> {
 }
 
 const random = (max: number) => 1 + Math.floor(Math.random() * max);
+const any = (list: readonly string[]) => list[random(list.length) - 1] ?? '';
+const unaccented = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** The free text's cases: a name as people type it, at random among the bench's debtors. */
+const freeTextShapes = (debtors: number): [string, () => string][] => [
+  ['{apellido}', () => unaccented(any(BENCH_LAST_NAMES)).toLowerCase()],
+  ['{Apellido, Nombre}', () => `${any(BENCH_LAST_NAMES)}, ${any(BENCH_FIRST_NAMES)}`],
+  ['{nom ape}', () => `${any(BENCH_FIRST_NAMES).slice(0, 4)} ${any(BENCH_LAST_NAMES).slice(0, 4)}`],
+  ['{dni con puntos}', () => formatDni(String(10_000_000 + random(debtors)))],
+];
 
 interface DbResult {
   kind: DbKind;
@@ -181,14 +198,14 @@ async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Pro
         token,
       },
       { name: 'GET /report/general-kpi', connections: 10, path: '/api/report/general-kpi', token },
-      {
-        // The list's free text, on the trigram indexes (issue 20: p99 ≤ 150 ms, PGlite ≤ 400 ms).
-        name: 'GET /debts?q={apellido} (texto libre)',
+      // The list's free text, on the trigram indexes (issues 20 and 32: p99 ≤ 150 ms, PGlite ≤ 400 ms),
+      // one case per way people type it (DESIGN.md §11.2).
+      ...freeTextShapes(debtors).map(([shape, text]) => ({
+        name: `GET /debts?q=${shape} (texto libre)`,
         connections: 10,
-        path: () =>
-          `/api/debts?q=${encodeURIComponent(BENCH_LAST_NAMES[random(BENCH_LAST_NAMES.length) - 1] ?? '')}`,
+        path: () => `/api/debts?q=${encodeURIComponent(text())}`,
         token,
-      },
+      })),
     ];
     for (const spec of cases) {
       const measure = await run(api.base, spec);

@@ -38,7 +38,8 @@ test.describe('Deudores (issue 4)', () => {
     await expect(page).toHaveURL(new RegExp(`q=${dni}`));
     await page.reload();
     const row = page.getByRole('row', { name: `Abrir ${lastName}, Rosa María` });
-    await expect(row).toContainText(dni);
+    // Shown as people write it (issue 32): 23.842.956.
+    await expect(row).toContainText(dni.replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
     await expect(row).toContainText(`${cuil.slice(0, 2)}-${cuil.slice(2, 10)}-${cuil.slice(10)}`);
     await expect(row).toContainText('Córdoba');
 

@@ -73,7 +73,30 @@ const CUIL_SQL = sql.raw(`(
   ) c
 )`);
 
-const FIRST = `ARRAY['Juan','María','Carlos','Ana','Jorge','Laura','Luis','Silvia','Diego','Paula','Martín','Valeria','Pablo','Gabriela','Sergio','Lucía','Ricardo','Natalia','Fernando','Claudia']`;
+/** The debtors' first names (also in the bench's free-text searches). */
+export const BENCH_FIRST_NAMES = [
+  'Juan',
+  'María',
+  'Carlos',
+  'Ana',
+  'Jorge',
+  'Laura',
+  'Luis',
+  'Silvia',
+  'Diego',
+  'Paula',
+  'Martín',
+  'Valeria',
+  'Pablo',
+  'Gabriela',
+  'Sergio',
+  'Lucía',
+  'Ricardo',
+  'Natalia',
+  'Fernando',
+  'Claudia',
+];
+const FIRST = `ARRAY[${BENCH_FIRST_NAMES.map((name) => `'${name}'`).join(',')}]`;
 /** The debtors' last names (also the bench's free-text searches). */
 export const BENCH_LAST_NAMES = [
   'González',

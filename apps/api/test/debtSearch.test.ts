@@ -1,4 +1,6 @@
+import { searchFold, searchWords } from '@cobranzas/shared';
 import { max, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNamedRead } from '../src/db/namedStatements';
 import { debtors } from '../src/db/schema';
@@ -60,9 +62,10 @@ forEachBackend('free-text search (q)', (backend) => {
       for (const q of [reference, caseNumber, debtor.firstName, debtor.lastName, debtor.dni, debtor.cuit]) {
         expect(await search(q), q).toEqual([debt.id]);
       }
-      // Any part of three or more characters, in any case: the trigram path.
-      expect(await search(debtor.lastName.slice(2).toUpperCase())).toEqual([debt.id]);
-      expect(await search(debtor.cuit.slice(3, 9))).toContain(debt.id);
+      // The start of a word of three or more characters, in any case: the trigram path; the middle
+      // of a word is not the start of one.
+      expect(await search(debtor.lastName.slice(0, 5).toUpperCase())).toContain(debt.id);
+      expect(await search(debtor.lastName.slice(2))).toEqual([]);
       // The company's name finds all its debts, newest first.
       expect(await search(company.name)).toEqual([other.id, debt.id]);
     });
@@ -72,15 +75,19 @@ forEachBackend('free-text search (q)', (backend) => {
       const debt = await createDebt(t.app, token, { companyId: company.id, reference: 'Q7' });
       await createDebt(t.app, token, { companyId: company.id, reference: 'OTRA' });
       expect(await search('Q7', `&companyId=${company.id}`)).toEqual([debt.id]);
-      expect(await search('7', `&companyId=${company.id}`)).toContain(debt.id);
+      // A word's start: «q» starts «Q7», «7» starts no word.
+      expect(await search('q', `&companyId=${company.id}`)).toEqual([debt.id]);
+      expect(await search('7', `&companyId=${company.id}`)).toEqual([]);
     });
 
-    it('% and _ are plain characters, not wildcards', async () => {
+    it('% and _ separate words like any mark, never wildcards', async () => {
       const company = await createCompany(t.app, token);
       const percent = await createDebt(t.app, token, { companyId: company.id, reference: 'AB%CD-1' });
       await createDebt(t.app, token, { companyId: company.id, reference: 'ABXCD-2' });
       expect(await search('AB%CD', `&companyId=${company.id}`)).toEqual([percent.id]);
-      expect(await search('AB_CD', `&companyId=${company.id}`)).toEqual([]);
+      expect(await search('AB_CD', `&companyId=${company.id}`)).toEqual([percent.id]);
+      // As wildcards, «A%D» and «AB_CD» would find «ABXCD-2» too.
+      expect(await search('A%D', `&companyId=${company.id}`)).toEqual([]);
     });
 
     it('a text that more than 20 000 debtors share still finds their debts (the joined search)', async () => {
@@ -119,10 +126,10 @@ forEachBackend('free-text search (q)', (backend) => {
         call(t.app, as, { method: 'GET', url: `/api/debts?q=${encodeURIComponent(surname)}${extra}` });
 
       // The walk is taken only for a page near the start in id order, and only for a common text.
-      const pattern = `%${surname}%`;
-      expect((await debtSearch(pattern, t.database.db, true))?.all).toBeDefined();
-      expect((await debtSearch(pattern, t.database.db, false))?.all).toBeUndefined();
-      expect((await debtSearch('%FREQ-1%', t.database.db, true))?.all).toBeUndefined();
+      const words = searchWords(surname);
+      expect((await debtSearch(words, t.database.db, true))?.all).toBeDefined();
+      expect((await debtSearch(words, t.database.db, false))?.all).toBeUndefined();
+      expect((await debtSearch(searchWords('FREQ-1'), t.database.db, true))?.all).toBeUndefined();
 
       const first = await list(`&companyId=${company.id}`);
       expect(first.body).toMatchObject({ total: 30, page: 1, limit: 25 });
@@ -175,15 +182,78 @@ forEachBackend('free-text search (q)', (backend) => {
     });
   });
 
-  it('GET /api/debtors?q= finds a debtor by part of its CUIT', async () => {
+  it('GET /api/debtors?q= finds a debtor by its CUIT or DNI as people write them', async () => {
     const debtor = await createDebtor(t.app, token, { cuit: makeCuit('20') });
-    const found = await idsOf(`/api/debtors?q=${debtor.cuit.slice(2, 10)}`);
-    expect(found).toContain(debtor.id);
+    const cuit = `${debtor.cuit.slice(0, 2)}-${debtor.cuit.slice(2, 10)}-${debtor.cuit.slice(10)}`;
+    const dni = debtor.dni.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+    for (const q of [debtor.cuit, cuit, debtor.dni, dni, dni.replaceAll('.', ' ')])
+      expect(await idsOf(`/api/debtors?q=${encodeURIComponent(q)}`), q).toContain(debtor.id);
+  });
+
+  it('the database folds stored text as shared/search.ts folds what is typed (search_fold)', async () => {
+    const letters = fc.constantFrom(...'aZ09 ,.-_%ÁáÉéÍíÓóÚúÜüÑñÇçÝýÿ@/ø'.split(''));
+    await fc.assert(
+      fc.asyncProperty(fc.array(letters, { maxLength: 24 }), async (chars) => {
+        const text = chars.join('');
+        const result = await t.database.db.execute(sql`SELECT search_fold(${text}) AS folded`);
+        const [row] = (result as unknown as { rows: { folded: string }[] }).rows;
+        expect(row?.folded).toBe(` ${searchFold(text).trim()} `);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  // DESIGN.md §11.2 (contract): accents and case do not matter, words in any order, commas ignored,
+  // word prefixes, a DNI/CUIT with dots, dashes or spaces; the debts and debtors lists alike.
+  describe('every search reads words: «agus juar» finds «Juárez, Agustina Noelia»', () => {
+    it('finds her through /api/debts and /api/debtors however she is written, and nobody else', async () => {
+      const company = await createCompany(t.app, token);
+      // A word of her own, so that the other tests' debtors never answer these searches.
+      const mark = unique('Ñandú').toLowerCase();
+      const dni = String(20_000_000 + (Number.parseInt(mark.slice(-4), 16) % 9_000_000) + 1);
+      const her = await createDebtor(t.app, token, {
+        lastName: `Juárez ${mark}`,
+        firstName: 'Agustina Noelia',
+        dni,
+        cuit: makeCuit('27'),
+      });
+      const someoneElse = await createDebtor(t.app, token, {
+        lastName: `Juárez ${mark}`,
+        firstName: 'Pedro',
+      });
+      const debt = await createDebt(t.app, token, { companyId: company.id, debtorId: her.id });
+      await createDebt(t.app, token, { companyId: company.id, debtorId: someoneElse.id });
+      const plain = mark.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      const spelled = [
+        `juarez ${plain} agustina`,
+        `JUÁREZ, AGUSTINA ${mark}`,
+        `agus juar ${plain.slice(0, 4)}`,
+        `Agustina Juárez ${mark}`,
+        `Juárez ${mark}, Agustina Noelia`,
+        `noelia,${plain}`,
+      ];
+      for (const q of spelled) {
+        expect(await search(q, `&companyId=${company.id}`), q).toEqual([debt.id]);
+        expect(await idsOf(`/api/debtors?q=${encodeURIComponent(q)}`), q).toEqual([her.id]);
+      }
+      const dotted = dni.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+      const cuit = `${her.cuit.slice(0, 2)}-${her.cuit.slice(2, 10)}-${her.cuit.slice(10)}`;
+      for (const q of [dotted, cuit, cuit.replaceAll('-', ' ')]) {
+        expect(await search(q, `&companyId=${company.id}`), q).toEqual([debt.id]);
+        expect(await idsOf(`/api/debtors?q=${encodeURIComponent(q)}`), q).toEqual([her.id]);
+      }
+      // Every word must start a word of hers: «Pedro» is someone else, «gustina» starts none.
+      expect(await search(`juarez ${plain} pedro`, `&companyId=${company.id}`)).not.toContain(debt.id);
+      expect(await search(`gustina ${plain}`, `&companyId=${company.id}`)).toEqual([]);
+    });
   });
 });
 
 describe('the statements of a free-text search', () => {
-  it('are planned per call, never named: the ILIKE ones and those that carry the ids found', () => {
+  it('are planned per call, never named: the LIKE ones and those that carry the ids found', () => {
+    expect(isNamedRead('select "id" from "debtors" where "debtors"."search_text" LIKE $1 limit $2')).toBe(
+      false,
+    );
     expect(isNamedRead('select "id" from "debtors" where "debtors"."last_name" ilike $1 limit $2')).toBe(
       false,
     );
@@ -195,7 +265,7 @@ describe('the statements of a free-text search', () => {
 
   it('the walk of a common text is planned once, unless it also carries ids found', () => {
     const walk =
-      'select "id" from "debts" where /*plan-once*/EXISTS ((select 1 from "debtors" where "debtors"."last_name" ilike $1) OFFSET 0)';
+      'select "id" from "debts" where /*plan-once*/EXISTS ((select 1 from "debtors" where "debtors"."search_text" LIKE $1) OFFSET 0)';
     expect(isNamedRead(walk)).toBe(true);
     expect(
       isNamedRead(

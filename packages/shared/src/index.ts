@@ -53,6 +53,7 @@ export * from './schemas/settlements';
 export * from './schemas/tasks';
 export * from './schemas/users';
 export * from './schemas/usersTypes';
+export * from './search';
 export * from './settlements';
 export * from './text';
 export * from './userTypes';

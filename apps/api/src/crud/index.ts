@@ -11,6 +11,7 @@ export {
   uploadErrorResponses,
   wasSent,
 } from './routes';
-export { type CrudService, crudService, escapeLike, matchesText, toJson } from './service';
+export { matchesWords } from './search';
+export { type CrudService, crudService, toJson } from './service';
 export * from './types';
 export * from './values';

@@ -7,16 +7,18 @@ import {
   type ListResponse,
   MESSAGES,
   type ResourceDefinition,
+  searchWords,
   type TokenPayload,
   type UpdateOf,
 } from '@cobranzas/shared';
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { conflict, foreignKeyField, HttpError, notFound, pgErrorOf } from '../errors';
 import { writeAudit } from './audit';
 import { noteChildLock } from './locks';
+import { matchesWords } from './search';
 import type {
   CrudOptions,
   CrudTable,
@@ -42,12 +44,9 @@ function estimatedRows(result: unknown): number {
 }
 const explainSchema = z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) }));
 
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
- * From three characters a trigram index (pg_trgm, migration 0005) finds ILIKE '%…%' matches; a
- * shorter `q` has no trigram and matches so many rows that reading in list order finds a page first.
+ * From a word of three characters a trigram index (pg_trgm, migration 0026) finds its matches; with
+ * shorter words only, so many rows match that reading in list order finds a page first.
  */
 const SEARCH_INDEXED_FROM = 3;
 
@@ -56,17 +55,6 @@ const SEARCH_INDEXED_FROM = 3;
  * index until the page fills, CrudOptions.indexedSearch): beyond, collecting the matches is cheaper.
  */
 const WALK_MAX_ROWS = 250;
-
-/**
- * Any of the columns contains the ILIKE pattern. char(n) columns are searched as text: the trigram
- * operator class only takes text, so that is how their indexes hold them.
- */
-export const matchesText = (columns: PgColumn[], pattern: string) =>
-  or(
-    ...columns.map((column) =>
-      ilike(column.columnType === 'PgChar' ? sql`${column}::text` : column, pattern),
-    ),
-  ) as SQL;
 
 /**
  * JSON of a row: instants as ISO 8601 UTC (DESIGN.md §7). Typed as what the caller's response
@@ -237,11 +225,14 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
   ): Promise<{ where: SQL; all: SQL; joined: boolean } | undefined> {
     const columns = options.search;
     if (!q || !columns?.length) return undefined;
-    const pattern = `%${escapeLike(q)}%`;
-    const indexed =
-      q.length >= SEARCH_INDEXED_FROM ? await options.indexedSearch?.(pattern, db, walk) : undefined;
+    const words = searchWords(q);
+    // Only marks («%», «,»): something was asked and no word can match it.
+    if (words.length === 0) return { where: sql`false`, all: sql`false`, joined: false };
+    const indexed = words.some((word) => word.length >= SEARCH_INDEXED_FROM)
+      ? await options.indexedSearch?.(words, db, walk)
+      : undefined;
     if (indexed) return { where: indexed.where, all: indexed.all ?? indexed.where, joined: false };
-    const where = matchesText(columns, pattern);
+    const where = matchesWords(columns, words);
     return { where, all: where, joined: columns.some((column) => column.table !== table) };
   }
 

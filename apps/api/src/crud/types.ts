@@ -101,17 +101,20 @@ export type CrudOptions<D extends ResourceDefinition, T extends CrudTable> = {
   sortable: Record<SortKeyOf<D>, SortColumns>;
   /** Order when the client names none. Default: the first sortable value, ascending. */
   defaultSort?: { column: SortColumns; order: 'asc' | 'desc' };
-  /** Columns that `q` searches with ILIKE (a char(n) one as text, as its trigram index holds it). */
+  /**
+   * Columns that `q` searches by word prefixes (crud/search.ts): all of a table's as one text, or its
+   * `search_text` column when it has one (folded and trigram-indexed).
+   */
   search?: PgColumn[];
   /**
-   * When `search` reaches into joined tables: the same matches for a `q` of SEARCH_INDEXED_FROM or
-   * more characters, as a condition on this table alone that trigram indexes can serve; undefined
-   * when the ILIKE over the joins is the better plan (a text so common that list order finds a page
+   * When `search` reaches into joined tables: the same matches for a `q` with a word of
+   * SEARCH_INDEXED_FROM or more characters, as a condition on this table alone that trigram indexes
+   * can serve; undefined when the search over the joins is the better plan (a text so common that list order finds a page
    * sooner than collecting every match). `walk` says the page is read in id order near its start:
    * the search may then answer a per-row condition for the page (`where`) and a set condition for
    * counting (`all`), the same matches both.
    */
-  indexedSearch?: (pattern: string, db: Db, walk: boolean) => Promise<IndexedSearch | undefined>;
+  indexedSearch?: (words: readonly string[], db: Db, walk: boolean) => Promise<IndexedSearch | undefined>;
   /**
    * The rows this user may see at all (DESIGN.md §6: a CLIENTE only its company's debts and their
    * children). Applied to lists, reads, updates and deletes; a row outside it is a 404.

@@ -13,7 +13,7 @@ export const NAMED_STATEMENTS = {
    * some of them; and the debts that match it by the ids found (modules/debts/search.ts marks them),
    * whose hashed lookup only a plan for those ids has.
    */
-  textSearch: /\bilike\b/i,
+  textSearch: /\bi?like\b/i,
   idsFound: /\/\*planned-per-call\*\//,
   /**
    * A text search marked plan-once is named all the same: its plan does not depend on the text (the

@@ -1,7 +1,8 @@
 /** es-AR display formats for the screens and the CSV export. */
-import { AGENCY_TIME_ZONE, formatCuit, formatMoney } from '@cobranzas/shared';
+import { AGENCY_TIME_ZONE, formatCuit, formatDni, formatMoney } from '@cobranzas/shared';
 
-export { formatCuit, formatMoney };
+/** 23842956 → 23.842.956, 27238429566 → 27-23842956-6, on every screen (issue 32). */
+export { formatCuit, formatDni, formatMoney };
 
 const DAY = new Intl.DateTimeFormat('es-AR', {
   timeZone: AGENCY_TIME_ZONE,

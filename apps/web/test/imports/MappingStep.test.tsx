@@ -60,7 +60,7 @@ describe('the mapping step (issue 16)', () => {
     const bad = rows.find((row) => row.textContent?.includes('A-2'));
     if (!good || !bad) throw new Error('faltan filas');
     expect(within(good).getByText('PÉREZ, Ana María')).toBeInTheDocument();
-    expect(within(good).getByText('DNI 20123456')).toBeInTheDocument();
+    expect(within(good).getByText('DNI 20.123.456')).toBeInTheDocument();
     expect(within(good).getByText('$ 1.234,56')).toBeInTheDocument();
     expect(within(good).getByText('15/03/2024')).toBeInTheDocument();
     expect(within(bad).getByText('Falta el importe')).toBeInTheDocument();

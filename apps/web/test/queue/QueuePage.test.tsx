@@ -91,7 +91,7 @@ describe('«Mi cola» (issue 18)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Quedan 7 para hoy')).toBeInTheDocument();
     const first = rowOf(/Abrir deuda N\.º 21/);
     expect(within(first).getByText('Gómez, Juan')).toBeInTheDocument();
-    expect(within(first).getByText('200000021')).toBeInTheDocument();
+    expect(within(first).getByText('200.000.021')).toBeInTheDocument();
     expect(within(first).getByText('CTA-21')).toBeInTheDocument();
     expect(within(first).getByText('Frávega S.A.')).toBeInTheDocument();
     // The amount owed today, the same figure as the debt's file: never the stored balance.
@@ -134,7 +134,7 @@ describe('«Mi cola» (issue 18)', { timeout: 30_000 }, () => {
     // Enter opens the one-step contact dialog on that debt; from it, the debt file.
     fireEvent.keyDown(rows()[1] as HTMLElement, { key: 'Enter' });
     const working = await screen.findByRole('region', { name: 'Deuda en gestión' });
-    expect(working).toHaveTextContent('López, Juan · DNI 200000022');
+    expect(working).toHaveTextContent('López, Juan · DNI 200.000.022');
     expect(working).toHaveTextContent('Cuota vencida el 01/11/2026');
     fireEvent.click(within(working).getByRole('button', { name: 'Abrir la ficha de la deuda' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/debts/view/22'));

@@ -32,6 +32,15 @@ export const debtors = pgTable(
     phoneClosedOn: date('phone_closed_on'),
     altPhoneClosedOn: date('alt_phone_closed_on'),
     emailClosedOn: date('email_closed_on'),
+    /**
+     * What `q` searches, folded by search_fold (migration 0026; shared/search.ts): its words, each
+     * after a space. The phones also as bare digits: «3515847753» finds «351 584-7753».
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_fold(last_name || ' ' || first_name || ' ' || dni || ' ' || coalesce(cuit, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'))`,
+      ),
     ...timestamps,
   },
   (t) => [
@@ -41,16 +50,7 @@ export const debtors = pgTable(
     ),
     uniqueIndex('debtors_cuit_unique').on(t.cuit).where(sql`${t.cuit} IS NOT NULL`),
     index('debtors_last_name_idx').on(t.lastName, t.firstName),
-    // Free-text search (`q` of 3+ characters) with ILIKE '%…%': trigrams (pg_trgm, migration 0005).
-    // The CUIT is char(n), which the operator class does not take: it is indexed, and searched, as text.
-    index('debtors_search_trgm_idx').using(
-      'gin',
-      t.lastName.op('gin_trgm_ops'),
-      t.firstName.op('gin_trgm_ops'),
-      t.dni.op('gin_trgm_ops'),
-      sql`(${t.cuit}::text) gin_trgm_ops`,
-      t.email.op('gin_trgm_ops'),
-      t.phone.op('gin_trgm_ops'),
-    ),
+    // Free-text search by word prefixes (search_text LIKE '% word%', DESIGN.md §11.2): trigrams.
+    index('debtors_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -82,6 +82,10 @@ export const debts = pgTable(
     balancePoints: smallint('balance_points')
       .notNull()
       .generatedAlwaysAs(sql`2 * (length(trunc(greatest(balance, 1))::text) - 1)`),
+    /** What `q` finds of the debt's own text (its reference and case number), folded as debtors'. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`search_fold(coalesce(reference, '') || ' ' || coalesce(case_number, ''))`),
     ...timestamps,
   },
   (t) => [
@@ -101,12 +105,8 @@ export const debts = pgTable(
     // The reference index alone lost to the trigram index, whose equality reads every "R-…" row.
     index('debts_company_reference_idx').on(t.companyId, t.reference),
     index('debts_import_id_idx').on(t.importId).where(sql`${t.importId} IS NOT NULL`),
-    // Free-text search on the debt's own text (modules/debts/search.ts).
-    index('debts_search_trgm_idx').using(
-      'gin',
-      t.reference.op('gin_trgm_ops'),
-      t.caseNumber.op('gin_trgm_ops'),
-    ),
+    // Free-text search on the debt's own text by word prefixes (modules/debts/search.ts).
+    index('debts_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('debts_original_amount_positive', sql`${t.originalAmount} > 0`),
   ],
 );

@@ -27,7 +27,8 @@ export function debtorsModule(app: FastifyInstance, db: Db) {
       dni: debtors.dni,
       createdAt: debtors.createdAt,
     },
-    search: [debtors.lastName, debtors.firstName, debtors.dni, debtors.cuit, debtors.email, debtors.phone],
+    // Names, DNI, CUIT, e-mail and phones, folded in one indexed column (migration 0026).
+    search: [debtors.searchText],
     filters: { province: equals(debtors.province), city: equals(debtors.city) },
     unique: {
       debtors_dni_unique: { field: 'dni', message: MESSAGES.debtorDniTaken },

@@ -1,15 +1,18 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type IndexedSearch, matchesText } from '../../crud';
+import { type IndexedSearch, matchesWords } from '../../crud';
 import type { Db } from '../../db/client';
 import { companies, debtors, debts } from '../../db/schema';
 
-/** What the debts list's `q` searches, by table: the debt's own text, its debtor's, its company's. */
+/**
+ * What the debts list's `q` searches, by table: the debt's own text (reference, case number), its
+ * debtor's (names, DNI, CUIT, e-mail, phone) and its company's name; every word in one of them.
+ */
 const SEARCHED = {
-  debt: [debts.reference, debts.caseNumber],
-  debtor: [debtors.lastName, debtors.firstName, debtors.dni, debtors.cuit],
+  debt: [debts.searchText],
+  debtor: [debtors.searchText],
   company: [companies.name],
 };
-/** The same columns for the list's plain ILIKE over the joins (short or very common texts). */
+/** The same columns for the list's search over the joins (short or very common texts). */
 export const DEBT_SEARCH_COLUMNS = Object.values(SEARCHED).flat();
 
 /**
@@ -34,7 +37,7 @@ const WALK_FROM = 2_000;
 const PLANNED_PER_CALL = sql.raw('/*planned-per-call*/');
 
 /**
- * Marks the walk as planned once (db/namedStatements.ts) although it has ILIKEs: its plan is the
+ * Marks the walk as planned once (db/namedStatements.ts) although it has LIKEs: its plan is the
  * list's index in order with each row tested, whatever the text (planning it cost ≈ 3 ms a call).
  */
 const PLAN_ONCE = sql.raw('/*plan-once*/');
@@ -60,26 +63,31 @@ function idsUpTo(ids: SQL, max?: number) {
 }
 
 /**
- * The debts list's `q` (3+ characters): the debts whose reference or case number, whose debtor's
- * name, DNI or CUIT, or whose company's name contains the text, the same matches as ILIKE over the
- * joined list. The debts, debtors and companies that match come first, through the trigram indexes
- * (migration 0005); then one condition on debts alone, ids only, which their indexes and a hashed
+ * The debts list's `q` (a word of 3+ characters): the debts whose own text (reference, case number),
+ * whose debtor's or whose company's name has every word (crud/search.ts), the same matches as the
+ * search over the joined list. The debts, debtors and companies that match come first, through the
+ * trigram indexes (migration 0026); then one condition on debts alone, ids only, which their indexes and a hashed
  * lookup serve: across the joins, a rare text read every debt (2–7 s at 1M debts), and the text on
  * the debt's own columns, tested on each row, made counting a common name's 10 000 matches cost
- * 160 ms (6 ms by ids). Undefined, for the ILIKE over the joins, when the matches are many.
+ * 160 ms (6 ms by ids). Undefined, for the search over the joins, when the matches are many.
  *
  * With `walk` and more than WALK_FROM debtors, the page's condition tests each debt's debtor as the
  * list walks its index (OFFSET 0 keeps the EXISTS a per-row test: as a join, PostgreSQL would read
  * every match first), and the count's condition (`all`) is the set of matching debtors.
  */
-export async function debtSearch(pattern: string, db: Db, walk = false): Promise<IndexedSearch | undefined> {
-  const debtorMatch = matchesText(SEARCHED.debtor, pattern);
+export async function debtSearch(
+  words: readonly string[],
+  db: Db,
+  walk = false,
+): Promise<IndexedSearch | undefined> {
+  const text = words.join(' ');
+  const debtorMatch = matchesWords(SEARCHED.debtor, words);
   const debtorMax = walk ? WALK_FROM : MAX_MATCHES;
-  const knownCommon = walk && (common.get(pattern) ?? 0) > Date.now();
+  const knownCommon = walk && (common.get(text) ?? 0) > Date.now();
   const lookups = await db.execute(sql`SELECT
-    ${idsUpTo(sql`SELECT ${debts.id} FROM ${debts} WHERE ${matchesText(SEARCHED.debt, pattern)}`, MAX_MATCHES)} AS "debts",
+    ${idsUpTo(sql`SELECT ${debts.id} FROM ${debts} WHERE ${matchesWords(SEARCHED.debt, words)}`, MAX_MATCHES)} AS "debts",
     ${knownCommon ? sql`NULL` : idsUpTo(sql`SELECT ${debtors.id} FROM ${debtors} WHERE ${debtorMatch}`, debtorMax)} AS "debtors",
-    ${idsUpTo(sql`SELECT ${companies.id} FROM ${companies} WHERE ${matchesText(SEARCHED.company, pattern)}`)} AS "companies"`);
+    ${idsUpTo(sql`SELECT ${companies.id} FROM ${companies} WHERE ${matchesWords(SEARCHED.company, words)}`)} AS "companies"`);
   const found = (lookups as unknown as { rows: Record<'debts' | 'debtors' | 'companies', string | null>[] })
     .rows[0];
   if (!found || found.debts === null) return undefined;
@@ -87,7 +95,7 @@ export async function debtSearch(pattern: string, db: Db, walk = false): Promise
   if (isCommon && !walk) return undefined;
   if (isCommon && !knownCommon) {
     if (common.size >= MAX_COMMON) common.clear();
-    common.set(pattern, Date.now() + COMMON_TTL_MS);
+    common.set(text, Date.now() + COMMON_TTL_MS);
   }
   // Only the columns something matched: with one arm the planner counts a common name's debts
   // through debts_debtor_id_idx (6 ms); an OR of three, one of them empty, scanned the table (60 ms).

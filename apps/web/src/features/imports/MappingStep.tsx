@@ -16,7 +16,7 @@ import { Alert, Select, Table } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Callout } from '../../components/resource/states';
-import { formatCuit, formatDate, formatMoney } from '../../lib/format';
+import { formatCuit, formatDate, formatDni, formatMoney } from '../../lib/format';
 import classes from './imports.module.css';
 
 /** The Select's value for a field left without a column. */
@@ -219,7 +219,10 @@ function SampleRows({ preview, mapping }: { preview: ImportPreview; mapping: Imp
                     <Table.Td>{row.rowNumber}</Table.Td>
                     <Table.Td>{name || <span className={classes.muted}>(sin nombre)</span>}</Table.Td>
                     <Table.Td className={classes.nowrap}>
-                      <Ids dni={debtor.dni ?? ''} cuit={debtor.cuit ? formatCuit(debtor.cuit) : ''} />
+                      <Ids
+                        dni={debtor.dni ? formatDni(debtor.dni) : ''}
+                        cuit={debtor.cuit ? formatCuit(debtor.cuit) : ''}
+                      />
                     </Table.Td>
                     <Table.Td className={classes.nowrap}>{debt.reference}</Table.Td>
                     <Table.Td className={`${classes.nowrap} ${classes.right}`}>

@@ -1,6 +1,6 @@
 import { personName } from '@cobranzas/shared';
 import { Anchor } from '@mantine/core';
-import { formatMoney } from '../../lib/format';
+import { formatDni, formatMoney } from '../../lib/format';
 import type { QueueRow } from './columns';
 import classes from './queue.module.css';
 
@@ -10,7 +10,7 @@ export function WorkingDebt({ row, onOpen }: { row: QueueRow; onOpen: () => void
   return (
     <section className={classes.working} aria-label="Deuda en gestión">
       <p className={classes.workingName}>
-        {personName(debt.debtor)} · DNI {debt.debtor.dni}
+        {personName(debt.debtor)} · DNI {formatDni(debt.debtor.dni)}
       </p>
       <p className={classes.workingFacts}>
         {debt.companyName}

@@ -1,6 +1,6 @@
 import { personName, type QueueItem } from '@cobranzas/shared';
 import type { ListColumn } from '../../components/resource/types';
-import { formatMoney } from '../../lib/format';
+import { formatDni, formatMoney } from '../../lib/format';
 import type { Tone } from '../debts/common/labels';
 import { Pill } from '../debts/common/Pill';
 import classes from './queue.module.css';
@@ -28,7 +28,7 @@ export const queueRowLabel = (row: QueueRow) => `deuda N.º ${row.debt.id} de ${
 
 export const QUEUE_COLUMNS: ListColumn<QueueRow>[] = [
   { accessor: 'debtor', title: 'Deudor', key: true, text: (row) => personName(row.debt.debtor) },
-  { accessor: 'dni', title: 'DNI', noWrap: true, text: (row) => row.debt.debtor.dni },
+  { accessor: 'dni', title: 'DNI', noWrap: true, text: (row) => formatDni(row.debt.debtor.dni) },
   { accessor: 'reference', title: 'Referencia', text: (row) => row.debt.reference ?? '' },
   { accessor: 'companyName', title: 'Compañía', text: (row) => row.debt.companyName },
   {

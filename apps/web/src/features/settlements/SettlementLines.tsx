@@ -19,7 +19,7 @@ import { PAGE_SIZES } from '../../components/resource/listParams';
 import classes from '../../components/resource/resource.module.css';
 import { onPhone } from '../../components/resource/rowActions';
 import { EmptyList, LoadFailed, TableSkeleton } from '../../components/resource/states';
-import { formatCuit, formatDate, formatPercent } from '../../lib/format';
+import { formatCuit, formatDate, formatDni, formatPercent } from '../../lib/format';
 import { resourceKeys } from '../../lib/resourceQueries';
 import { getSettlementLines } from './api';
 import { DirectMark } from './marks';
@@ -27,9 +27,9 @@ import local from './settlements.module.css';
 
 const count = new Intl.NumberFormat('es-AR');
 const STAGES = new Map<number, string>(FIXED_DEBT_TYPES.map((t) => [t.id, t.name]));
-/** A CUIT has 11 digits; a DNI is shown as it is. */
+/** A CUIT has 11 digits (27-23842956-6); a DNI fewer (23.842.956). */
 const documentText = (value: string | null) =>
-  value === null ? '—' : value.length === 11 ? formatCuit(value) : value;
+  value === null ? '—' : value.length === 11 ? formatCuit(value) : formatDni(value);
 
 /** The settlement's payments and deposits, a page at a time from the server. */
 export function SettlementLines({ settlement }: { settlement: Settlement }) {

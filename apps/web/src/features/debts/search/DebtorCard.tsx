@@ -2,7 +2,7 @@ import { personName } from '@cobranzas/shared';
 import { Anchor } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCuit } from '../../../lib/format';
+import { formatCuit, formatDni } from '../../../lib/format';
 import classes from './results.module.css';
 
 export type DebtorSummary = {
@@ -28,7 +28,7 @@ export function DebtorCard({ debtor, linkToRecord }: { debtor: DebtorSummary; li
       <div className={classes.debtorBody}>
         <h3 className={classes.debtorName}>{personName(debtor)}</h3>
         <p className={classes.ids}>
-          <span>DNI {debtor.dni}</span>
+          <span>DNI {formatDni(debtor.dni)}</span>
           {debtor.cuit ? <span>CUIT/CUIL {formatCuit(debtor.cuit)}</span> : null}
         </p>
         <ul className={classes.contact}>

@@ -1,7 +1,7 @@
 import { type Debt, type debtsResource, LABELS, personName, type SortKeyOf } from '@cobranzas/shared';
 import { Skeleton, VisuallyHidden } from '@mantine/core';
 import type { ListColumn } from '../../../components/resource/types';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatDni, formatMoney } from '../../../lib/format';
 import classes from '../common/common.module.css';
 import { DEBT_STATUS_TONES, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
@@ -42,11 +42,11 @@ export function debtColumns({
       accessor: 'debtor',
       title: 'Deudor',
       key: true,
-      text: (d) => `${personName(d.debtor)} (DNI ${d.debtor.dni})`,
+      text: (d) => `${personName(d.debtor)} (DNI ${formatDni(d.debtor.dni)})`,
       render: (d) => (
         <>
           <div>{personName(d.debtor)}</div>
-          <div className={classes.muted}>DNI {d.debtor.dni}</div>
+          <div className={classes.muted}>DNI {formatDni(d.debtor.dni)}</div>
         </>
       ),
     },

@@ -2,7 +2,7 @@ import { addMoney, compareMoney, type Debt, debtCarriesRates, LABELS, personName
 import { Anchor } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCuit, formatDate, formatPercent } from '../../../lib/format';
+import { formatCuit, formatDate, formatDni, formatPercent } from '../../../lib/format';
 import { usePermissions } from '../common/hooks';
 import { DEBT_STATUS_TONES, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
@@ -33,7 +33,7 @@ export function DebtHeader({ debt }: { debt: Debt }) {
           )}
         </h2>
         <p className={classes.ids}>
-          <span>DNI {debt.debtor.dni}</span>
+          <span>DNI {formatDni(debt.debtor.dni)}</span>
           {debt.debtor.cuit ? <span>CUIT/CUIL {formatCuit(debt.debtor.cuit)}</span> : null}
         </p>
         {phones.length || contact.email ? (

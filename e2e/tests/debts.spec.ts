@@ -203,6 +203,8 @@ test.describe('Deudas (issue 5)', () => {
     }
     await expect(main(page).getByRole('link', { name: 'Editar' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Tareas' })).toHaveCount(0);
+    // The agency's internal notes are not its (issue 32): no tab, and the API answers 403.
+    await expect(page.getByRole('tab', { name: 'Observaciones' })).toHaveCount(0);
 
     await page.goto(`/debts/view/${foreign.id}`);
     await expect(main(page).getByText('La deuda no existe o no tiene acceso')).toBeVisible();

@@ -12,16 +12,7 @@ import {
   tokenFor,
 } from './helpers';
 
-const CHILDREN = [
-  'quotas',
-  'payments',
-  'deposits',
-  'services',
-  'events',
-  'observations',
-  'embargos',
-  'documents',
-] as const;
+const CHILDREN = ['quotas', 'payments', 'deposits', 'services', 'events', 'embargos', 'documents'] as const;
 
 forEachBackend('CLIENTE sees only its own company (DESIGN.md §6)', (backend) => {
   let t: TestApp;
@@ -66,6 +57,11 @@ forEachBackend('CLIENTE sees only its own company (DESIGN.md §6)', (backend) =>
     expect((await get(`/api/debts?companyId=${other.debt.companyId}`)).body.total).toBe(0);
     expect((await get(`/api/debts/dni/${other.debt.debtor.dni}`)).body.total).toBe(0);
     expect((await get(`/api/debts/dni/${own.debt.debtor.dni}`)).body.total).toBe(1);
+  });
+
+  it('observations are the agency’s own notes: 403 on list and read, even on its own debt (§11.2)', async () => {
+    expectStatus(await get('/api/observations?limit=500'), 403);
+    expectStatus(await get(`/api/observations/${own.ids.observations}`), 403);
   });
 
   it('documents attached only to a debtor (no debt) are not visible to a CLIENTE', async () => {

@@ -90,14 +90,21 @@ describe('sidebar filtering per role (SPEC §6)', () => {
     expect(menuFor('ADMIN')).toEqual(everything);
   });
 
-  it('GENERAL (view/add/edit Debts, view SystemManagement, manage debtors and tasks) sees everything', () => {
-    // …except Agregar in the four catalogs outside SPEC §2, which needs add SystemManagement.
-    // …and «Carga de cobradores» and a new settlement, which are the ADMIN's (manage all).
+  it('GENERAL (view/add/edit Debts, view SystemManagement, manage debtors and tasks) sees what it may open', () => {
+    // Every catalog's Agregar needs add SystemManagement (its route's guard, issue 32); «Carga de
+    // cobradores» and a new settlement are the ADMIN's (manage all).
     expect(menuFor('GENERAL')).toEqual([
       'Cola de trabajo: Mi cola',
       everything[1],
       'Rendiciones: Listado',
-      ...everything.slice(3, -5),
+      '# Administración',
+      'Usuarios: Listar',
+      'Compañias: Listar',
+      'Eventos: Listar',
+      'Deudores: Agregar, Listar',
+      'Tipos de embargos: Listar',
+      'Agenda: Ver Agenda',
+      'Tipos de deuda: Listar',
       'Tipos de cobranza: Listar',
       'Resultados de gestión: Listar',
       'Tasas de interés: Listar',
@@ -106,27 +113,45 @@ describe('sidebar filtering per role (SPEC §6)', () => {
     ]);
   });
 
-  it('CLIENTE (view Debts only): Cobranzas without Nueva, no header, no Deudores, no Agenda', () => {
+  it('CLIENTE (view Debts only): Cobranzas without Nueva and its settlements, nothing it may not open', () => {
+    // Issue 32: the catalogs SPEC §6 names no rule for follow their routes (view SystemManagement).
     expect(menuFor('CLIENTE')).toEqual([
       'Cobranzas: Buscador, Preventivas, Extrajudiciales, Judiciales',
       // Issue 19: its company's closed settlements.
       'Rendiciones: Listado',
-      'Usuarios: Agregar, Listar',
-      'Compañias: Agregar, Listar',
-      'Eventos: Agregar, Listar',
-      'Tipos de embargos: Agregar, Listar',
-      'Tipos de deuda: Agregar, Listar',
     ]);
   });
 
-  it('signed out: only the entries with no rule', () => {
-    expect(menuFor(null)).toEqual([
-      'Usuarios: Agregar, Listar',
-      'Compañias: Agregar, Listar',
-      'Eventos: Agregar, Listar',
-      'Tipos de embargos: Agregar, Listar',
-      'Tipos de deuda: Agregar, Listar',
-    ]);
+  it('signed out: nothing (every entry needs a permission)', () => {
+    expect(menuFor(null)).toEqual([]);
+  });
+
+  it('every link of every role opens: its route’s guard allows what the menu offers (issue 32)', () => {
+    // The routes' guards (app/routes.tsx): catalogs view/add SystemManagement, debtors SPEC §6.
+    const guard: Record<string, [Action, Subject]> = {
+      '/users/add': ['add', 'SystemManagement'],
+      '/companies/add': ['add', 'SystemManagement'],
+      '/eventsTypes/add': ['add', 'SystemManagement'],
+      '/embargos-types/add': ['add', 'SystemManagement'],
+      '/debts-types/add': ['add', 'SystemManagement'],
+      '/users/list': ['view', 'SystemManagement'],
+      '/companies/list': ['view', 'SystemManagement'],
+      '/eventsTypes/list': ['view', 'SystemManagement'],
+      '/embargos-types/list': ['view', 'SystemManagement'],
+      '/debts-types/list': ['view', 'SystemManagement'],
+      '/debtors/add': ['add', 'Debts'],
+      '/debtors/list': ['view', 'Debts'],
+    };
+    for (const type of ['ADMIN', 'GENERAL', 'CLIENTE'] as const) {
+      const ability = defineAbilityFor({ type });
+      const links = filterMenu(MENU, (action, subject) => ability.can(action, subject)).flatMap((item) =>
+        item.kind === 'group' ? item.links.map((link) => link.to) : [],
+      );
+      for (const to of links) {
+        const rule = guard[to];
+        if (rule) expect(ability.can(...rule), `${type} ${to}`).toBe(true);
+      }
+    }
   });
 });
 

@@ -79,7 +79,7 @@ export const RESOURCE_SUBJECTS = {
 export type ApiResource = keyof typeof RESOURCE_SUBJECTS;
 
 /** DESIGN.md §10.6: resources of the agency's own work, which a CLIENTE never reaches (403). */
-export const STAFF_ONLY_RESOURCES: readonly ApiResource[] = ['imports'];
+export const STAFF_ONLY_RESOURCES: readonly ApiResource[] = ['imports', 'observations'];
 export const isStaffOnly = (resource: ApiResource) => STAFF_ONLY_RESOURCES.includes(resource);
 
 /** DESIGN.md §6: the action an HTTP method needs. */

@@ -36,6 +36,11 @@ export interface ResourceSpec<
    * parameter like any other (400) and the API docs do not list it (issue 30).
    */
   searchable?: boolean;
+  /**
+   * Fields a CLIENTE never receives (DESIGN.md §11.2): the API leaves them out of every answer to it,
+   * so the item schema must declare them optional.
+   */
+  clientHidden?: readonly (keyof z.infer<I> & string)[];
 }
 
 export type ResourceDefinition<
@@ -51,6 +56,8 @@ export type ResourceDefinition<
   filters: F;
   operations: readonly Operation[];
   searchable: boolean;
+  /** Fields a CLIENTE never receives (ResourceSpec.clientHidden). */
+  clientHidden: readonly string[];
   /** The permission subject of SPEC.md §6 that guards every call. */
   subject: (typeof RESOURCE_SUBJECTS)[P];
   /** The list's whole query: conventions, sortable values and filters; any other key is a 400. */
@@ -99,12 +106,25 @@ export function defineResource<
     filters,
     operations,
     searchable: spec.searchable ?? true,
+    clientHidden: spec.clientHidden ?? [],
     subject: RESOURCE_SUBJECTS[spec.path],
     listQuery: listQueryOf(spec.sortable, filters, spec.searchable),
   };
 }
 
 /** A definition's sort values and filter names, for the modules and lists that must cover them. */
+/** A row as this role may receive it: a CLIENTE's without the definition's clientHidden fields. */
+export function visibleTo<T extends object>(
+  definition: Pick<ResourceDefinition, 'clientHidden'>,
+  role: string,
+  row: T,
+): T {
+  if (role !== 'CLIENTE' || definition.clientHidden.length === 0) return row;
+  const copy: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+  for (const field of definition.clientHidden) delete copy[field];
+  return copy as T;
+}
+
 export type SortKeyOf<D extends ResourceDefinition> = D['sortable'][number];
 export type FilterKeyOf<D extends ResourceDefinition> = keyof D['filters'] & string;
 export type ItemOf<D extends ResourceDefinition> = z.infer<D['item']>;

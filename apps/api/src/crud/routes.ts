@@ -8,6 +8,7 @@ import {
   listResponseSchema,
   type ResourceDefinition,
   type UpdateOf,
+  visibleTo,
 } from '@cobranzas/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -108,8 +109,15 @@ export function crudModule<D extends ResourceDefinition, T extends CrudTable>(
         preValidation: (request) => rememberSentKeys(request, 'query'),
       },
       // The route's schema is the definition's list query: what it parsed is that query.
-      (request) =>
-        service.list(request.query as ListQueryOf<D>, request.user, undefined, wasSent(request, 'order')),
+      async (request) => {
+        const page = await service.list(
+          request.query as ListQueryOf<D>,
+          request.user,
+          undefined,
+          wasSent(request, 'order'),
+        );
+        return { ...page, data: page.data.map((row) => visibleTo(definition, request.user.type, row)) };
+      },
     );
   }
 
@@ -124,7 +132,8 @@ export function crudModule<D extends ResourceDefinition, T extends CrudTable>(
           response: { 200: definition.item, ...errorResponses },
         },
       },
-      (request) => service.read(request.params.id, request.user),
+      async (request) =>
+        visibleTo(definition, request.user.type, await service.read<Row>(request.params.id, request.user)),
     );
   }
 

@@ -123,7 +123,18 @@ export function reportsModule(app: FastifyInstance, db: Db) {
       const { start, end } = request.query;
       checkPeriod(start, end);
       const company = await reportCompany(db, request.user, request.query.company);
-      return generalKpi(db, { companyId: company?.id ?? null, start, end, currency: request.query.currency });
+      const kpi = await generalKpi(db, {
+        companyId: company?.id ?? null,
+        start,
+        end,
+        currency: request.query.currency,
+      });
+      // The agenda is the agency's work: a CLIENTE never receives it (DESIGN.md §11.2).
+      if (request.user.type === 'CLIENTE') {
+        const { tasksDueToday: _agenda, ...figures } = kpi;
+        return figures;
+      }
+      return kpi;
     },
   );
 

@@ -34,7 +34,8 @@ export const debtSchema = z.object({
   /** The portfolio import that created it (DESIGN §10.1). */
   importId: z.number().int().nullable(),
   status: z.enum(DEBT_STATUSES),
-  assignedUserId: z.number().int().nullable(),
+  /** Staff only: a CLIENTE never receives who works the debt (clientHidden). */
+  assignedUserId: z.number().int().nullable().optional(),
   court: z.string().nullable(),
   caseNumber: z.string().nullable(),
   notes: z.string().nullable(),
@@ -51,7 +52,7 @@ export const debtSchema = z.object({
   companyName: z.string(),
   debtTypeName: z.string(),
   collectionTypeName: z.string().nullable(),
-  assignedUserName: z.string().nullable(),
+  assignedUserName: z.string().nullable().optional(),
   /** services + mora charged on top of the original amount */
   servicesAmount: z.string(),
   moraAmount: z.string(),
@@ -111,6 +112,7 @@ export const debtsResource = defineResource({
   path: 'debts',
   label: 'deudas',
   item: debtSchema,
+  clientHidden: ['assignedUserId', 'assignedUserName'],
   create: debtCreateSchema,
   update: debtUpdateSchema,
   sortable: ['id', 'createdAt', 'originalAmount', 'defaultDate', 'originDate', 'reference'],

@@ -22,12 +22,13 @@ export const eventSchema = z.object({
   eventHistoryTypeId: z.number().int().nullable(),
   eventHistoryTypeName: z.string().nullable(),
   date: z.string(),
-  description: z.string().nullable(),
-  userId: z.number().int().nullable(),
-  userName: z.string().nullable(),
+  /** Staff only, like its author, channel and hours: a CLIENTE gets date, type and outcome (§11.2). */
+  description: z.string().nullable().optional(),
+  userId: z.number().int().nullable().optional(),
+  userName: z.string().nullable().optional(),
   /** Read-only (issue 18): the debtor's channel used, and whether it was logged outside contact hours. */
-  channel: z.enum(CONTACT_CHANNELS).nullable(),
-  outsideHours: z.boolean(),
+  channel: z.enum(CONTACT_CHANNELS).nullable().optional(),
+  outsideHours: z.boolean().optional(),
   ...timestamps,
 });
 export type DebtEvent = z.infer<typeof eventSchema>;
@@ -45,6 +46,7 @@ export const eventsResource = defineResource({
   path: 'events',
   label: 'eventos',
   item: eventSchema,
+  clientHidden: ['description', 'userId', 'userName', 'channel', 'outsideHours'],
   create: eventCreateSchema,
   update: eventUpdateSchema,
   sortable: ['id', 'date', 'createdAt'],

@@ -33,9 +33,10 @@ export const promiseSchema = z.object({
   amount: z.string(),
   dueDate: z.string(),
   takenOn: z.string(),
-  notes: z.string().nullable(),
-  userId: z.number().int().nullable(),
-  userName: z.string().nullable(),
+  /** Staff only, like who took it: a CLIENTE never receives them (clientHidden, §11.2). */
+  notes: z.string().nullable().optional(),
+  userId: z.number().int().nullable().optional(),
+  userName: z.string().nullable().optional(),
   status: z.enum(PROMISE_STATUSES),
   /** Paid in its window (payments + deposits), up to today. */
   paid: z.string(),
@@ -63,6 +64,7 @@ export const promisesResource = defineResource({
   path: 'promises',
   label: 'promesas de pago',
   item: promiseSchema,
+  clientHidden: ['notes', 'userId', 'userName'],
   create: promiseCreateSchema,
   update: promiseUpdateSchema,
   sortable: ['id', 'dueDate', 'amount', 'createdAt'],

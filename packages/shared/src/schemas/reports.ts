@@ -45,7 +45,8 @@ export const generalKpiSchema = z.object({
   paymentsByMonth: z.array(z.object({ month: z.string(), amount: z.string(), payments: z.number().int() })),
   overdueQuotas: z.number().int(),
   overdueAmount: z.string(),
-  tasksDueToday: z.number().int(),
+  /** The agency's agenda: absent for a CLIENTE (DESIGN.md §11.2). */
+  tasksDueToday: z.number().int().optional(),
 });
 export type GeneralKpi = z.infer<typeof generalKpiSchema>;
 

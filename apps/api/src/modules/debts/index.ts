@@ -5,6 +5,7 @@ import {
   listResponseSchema,
   MESSAGES,
   onlyDigits,
+  visibleTo,
 } from '@cobranzas/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -137,10 +138,11 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
     },
     async (request) => {
       const explicitOrder = wasSent(request, 'order');
-      return (
+      const page =
         (await byDni(request.params.dni, request.query, request.user, explicitOrder)) ??
-        service.list(request.query, request.user, debtsOfDebtor(request.params.dni), explicitOrder)
-      );
+        (await service.list(request.query, request.user, debtsOfDebtor(request.params.dni), explicitOrder));
+      // A CLIENTE never receives who works the debt (DESIGN.md §11.2).
+      return { ...page, data: page.data.map((debt) => visibleTo(debtsResource, request.user.type, debt)) };
     },
   );
   return service;

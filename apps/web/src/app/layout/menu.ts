@@ -33,11 +33,6 @@ export type MenuGroup = {
 export type MenuHeader = { kind: 'header'; label: string; anyOf?: readonly Permission[] };
 export type MenuItem = MenuGroup | MenuHeader;
 
-const crud = (base: string): MenuLink[] => [
-  { label: 'Agregar', to: `${base}/add` },
-  { label: 'Listar', to: `${base}/list` },
-];
-
 /** A catalog group for those who may view SystemManagement; Agregar only for those who may add. */
 const systemCatalog = (base: string) => ({
   anyOf: [['view', 'SystemManagement']] as const,
@@ -86,9 +81,11 @@ export const MENU: readonly MenuItem[] = [
     ],
   },
   { kind: 'header', label: 'Administración', anyOf: [['view', 'SystemManagement']] },
-  { kind: 'group', label: 'Usuarios', icon: 'users', links: crud('/users') },
-  { kind: 'group', label: 'Compañias', icon: 'companies', links: crud('/companies') },
-  { kind: 'group', label: 'Eventos', icon: 'events', links: crud('/eventsTypes') },
+  // SPEC §6 names no rule for these: they follow their routes' guards (issue 32), so nobody is
+  // offered a screen that answers «No tiene permisos para ingresar aqui».
+  { kind: 'group', label: 'Usuarios', icon: 'users', ...systemCatalog('/users') },
+  { kind: 'group', label: 'Compañias', icon: 'companies', ...systemCatalog('/companies') },
+  { kind: 'group', label: 'Eventos', icon: 'events', ...systemCatalog('/eventsTypes') },
   {
     kind: 'group',
     label: 'Deudores',
@@ -97,9 +94,13 @@ export const MENU: readonly MenuItem[] = [
       ['add', 'debtors'],
       ['view', 'debtors'],
     ],
-    links: crud('/debtors'),
+    // SPEC §6 names this entry's rule; every role it lets in may open both links.
+    links: [
+      { label: 'Agregar', to: '/debtors/add' },
+      { label: 'Listar', to: '/debtors/list' },
+    ],
   },
-  { kind: 'group', label: 'Tipos de embargos', icon: 'embargos', links: crud('/embargos-types') },
+  { kind: 'group', label: 'Tipos de embargos', icon: 'embargos', ...systemCatalog('/embargos-types') },
   {
     kind: 'group',
     label: 'Agenda',
@@ -107,7 +108,7 @@ export const MENU: readonly MenuItem[] = [
     anyOf: [['view', 'tasks']],
     links: [{ label: 'Ver Agenda', to: '/calendar' }],
   },
-  { kind: 'group', label: 'Tipos de deuda', icon: 'debtTypes', links: crud('/debts-types') },
+  { kind: 'group', label: 'Tipos de deuda', icon: 'debtTypes', ...systemCatalog('/debts-types') },
   // Not in SPEC §2: the catalogs the debt screens need, kept from the UI (issue 4).
   {
     kind: 'group',

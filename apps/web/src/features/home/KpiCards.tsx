@@ -45,20 +45,19 @@ export function KpiCards({ kpi, canViewTasks }: { kpi: GeneralKpi; canViewTasks:
         detail={kpi.overdueQuotas ? `${formatMoney(kpi.overdueAmount)} impagos` : 'Ninguna cuota atrasada'}
         tone={kpi.overdueQuotas ? 'bad' : undefined}
       />
-      <Kpi
-        icon={<IconCalendarEvent size={20} />}
-        label="Tareas para hoy"
-        value={count.format(kpi.tasksDueToday)}
-        detail={
-          canViewTasks ? (
+      {/* The agenda is the agency's: a CLIENTE neither sees it nor receives the figure (issue 32). */}
+      {canViewTasks && kpi.tasksDueToday !== undefined ? (
+        <Kpi
+          icon={<IconCalendarEvent size={20} />}
+          label="Tareas para hoy"
+          value={count.format(kpi.tasksDueToday)}
+          detail={
             <Anchor component={Link} to="/calendar" size="sm">
               Ver agenda
             </Anchor>
-          ) : (
-            'Pendientes en la agenda'
-          )
-        }
-      />
+          }
+        />
+      ) : null}
       <div className={classes.kpi}>
         <p className={classes.kpiLabel}>
           <IconStack2 size={20} aria-hidden="true" /> Deudas por etapa

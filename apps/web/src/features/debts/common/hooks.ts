@@ -16,6 +16,8 @@ export function usePermissions() {
   const ability = useAbility<AppAbility>();
   return {
     add: ability.can('add', 'Debts'),
+    /** The agency's own work (observations, who works a debt): never a CLIENTE's (DESIGN.md §11.2). */
+    staff: ability.can('add', 'Debts'),
     edit: ability.can('edit', 'Debts'),
     remove: ability.can('delete', 'Debts'),
     catalogs: ability.can('view', 'SystemManagement'),

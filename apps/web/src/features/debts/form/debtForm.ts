@@ -89,7 +89,7 @@ export function debtToForm(debt: Debt): DebtFormValues {
     interestRate: debt.interestRate ? percentForInput(debt.interestRate) : '',
     rateTableId: id(debt.rateTableId),
     status: debt.status,
-    assignedUserId: id(debt.assignedUserId),
+    assignedUserId: id(debt.assignedUserId ?? null),
     court: debt.court ?? '',
     caseNumber: debt.caseNumber ?? '',
     notes: debt.notes ?? '',

@@ -34,7 +34,8 @@ const TABS: TabDef[] = [
   { value: 'servicios', label: 'Servicios', Component: ServicesTab },
   { value: 'movimientos', label: 'Movimientos', Component: LedgerTab },
   { value: 'gestiones', label: 'Gestiones', Component: EventsTab },
-  { value: 'observaciones', label: 'Observaciones', Component: ObservationsTab },
+  // Internal notes: the API refuses them to a CLIENTE (403), the tab is not offered.
+  { value: 'observaciones', label: 'Observaciones', Component: ObservationsTab, visible: (p) => p.staff },
   { value: 'embargos', label: 'Embargos', Component: EmbargosTab },
   { value: 'documentos', label: 'Documentos', Component: DocumentsTab },
   // The agenda is its own subject: a CLIENTE may not see tasks.

@@ -55,7 +55,7 @@ describe('a settlement’s page (issue 19)', { timeout: 30_000 }, () => {
     expect(total(region, 'A transferir')).toBe('$ 6.790,00');
 
     const row = await screen.findByRole('row', { name: 'Pago de $ 2.000,00 del 10/10/2026' });
-    for (const text of ['Pérez, Juan', '20345678', 'Judicial', '10 %', 'Directo al cliente'])
+    for (const text of ['Pérez, Juan', '20.345.678', 'Judicial', '10 %', 'Directo al cliente'])
       expect(row).toHaveTextContent(text);
     expect(within(row).getByRole('link', { name: 'CTA-1' })).toHaveAttribute('href', '/debts/view/12');
 

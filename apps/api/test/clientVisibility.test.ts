@@ -14,7 +14,7 @@ import {
 
 /**
  * DESIGN.md §11.2 (contract): a CLIENTE never receives the agency's own work — who works a debt,
- * the notes and authors of contacts and promises, why a ledger row was undone — not hidden by the
+ * the notes and authors of contacts and promises, who wrote a ledger row — not hidden by the
  * web but absent from the JSON. Staff receive all of it.
  */
 forEachBackend('what a CLIENTE never receives (issue 32)', (backend) => {
@@ -102,14 +102,15 @@ forEachBackend('what a CLIENTE never receives (issue 32)', (backend) => {
     expect(own.notes).toBe('Cobra el día 5');
   });
 
-  it('the ledger: the rows and what is owed, never why a row was undone nor who wrote it', async () => {
+  it('the ledger: the rows, their notes and what is owed, never who wrote them (§11.1)', async () => {
     const ledger = await get(client, `/api/debts/${debtId}/ledger`);
     expect(ledger.owed).toBe('1000.00');
     expect(ledger.data.map((row: { kind: string }) => row.kind)).toEqual(['PAYMENT', 'REVERSAL']);
     for (const row of ledger.data)
-      for (const field of ['note', 'createdBy', 'createdByName']) expect(keysOf(row)).not.toContain(field);
+      for (const field of ['createdBy', 'createdByName']) expect(keysOf(row)).not.toContain(field);
     const staff = await get(admin, `/api/debts/${debtId}/ledger`);
-    expect(staff.data[1].note).toEqual(expect.any(String));
+    expect(ledger.data[1].note).toBe(staff.data[1].note);
+    expect(staff.data[1].createdBy).toEqual(expect.any(Number));
   });
 
   it('its dashboard has no agenda: general-kpi without tasksDueToday (staff get it)', async () => {

@@ -6,7 +6,7 @@ import { idParamsSchema } from './common';
 /**
  * One row of a debt's ledger (DESIGN.md §11.1, contract): every money movement, in date order;
  * a REVERSAL names the row it undoes (`reversalOf`) and says why (`note`). A CLIENTE never receives
- * `note`, `createdBy` nor `createdByName` (DESIGN.md §11.2).
+ * `createdBy` nor `createdByName` (DESIGN.md §11.1).
  */
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
@@ -18,7 +18,7 @@ export const ledgerEntrySchema = z.object({
   reversalOf: z.number().int().nullable(),
   /** Undone by a later REVERSAL (that row's id), else null: then it counts. */
   reversedBy: z.number().int().nullable(),
-  note: z.string().nullable().optional(),
+  note: z.string().nullable(),
   createdBy: z.number().int().nullable().optional(),
   createdByName: z.string().nullable().optional(),
   createdAt: z.string(),

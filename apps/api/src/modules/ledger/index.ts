@@ -14,7 +14,7 @@ const undoing = alias(ledger, 'undoing');
 /**
  * GET /api/debts/{id}/ledger (DESIGN.md §11.1): every row of the debt's money in date order, the
  * undone ones with the REVERSAL that undid them, and what it owes today. Guarded as a read of Debts; a
- * CLIENTE reads only its company's debts (404 otherwise) and never who wrote a row nor its note.
+ * CLIENTE reads only its company's debts (404 otherwise) and never who wrote a row.
  */
 export function ledgerModule(app: FastifyInstance, db: Db) {
   routeCall(app, debtLedgerCall, {}, async (request) => {
@@ -42,13 +42,13 @@ export function ledgerModule(app: FastifyInstance, db: Db) {
       .leftJoin(users, eq(users.id, ledger.createdBy))
       .where(eq(ledger.debtId, row.id))
       .orderBy(asc(ledger.date), asc(ledger.id));
-    const data = rows.map(({ description, createdBy, createdByName, note, ...entry }) =>
+    const data = rows.map(({ description, createdBy, createdByName, ...entry }) =>
       toJson<LedgerEntry>({
         ...entry,
-        // Who wrote a row and why are the agency's (DESIGN.md §11.2); a service's description is
-        // what the cost is (GET /services gives it to a CLIENTE too).
-        ...(staff ? { note: note ?? description, createdBy, createdByName } : {}),
-        ...(!staff && description !== null ? { note: description } : {}),
+        // A service's description is what it says of itself.
+        note: entry.note ?? description,
+        // Who wrote a row is the agency's (DESIGN.md §11.1: a CLIENTE's rows come without createdBy).
+        ...(staff ? { createdBy, createdByName } : {}),
       }),
     );
     return { data, owed: owedOf(row).total };

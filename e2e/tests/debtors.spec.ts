@@ -117,6 +117,6 @@ test.describe('Deudores (issue 4)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Deudores' })).toBeVisible();
     await expect(main(page).getByText('No tiene permisos para ingresar aqui')).toBeVisible();
     await expect(main(page).getByRole('button', { name: 'Exportar' })).toHaveCount(0);
-    await expect(page.getByText('No se pudo cargar la lista')).toHaveCount(0);
+    await expect(page.getByText('No se pudieron cargar los datos')).toHaveCount(0);
   });
 });

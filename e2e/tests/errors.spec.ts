@@ -37,11 +37,13 @@ test.describe('SPEC §8 — Error catalogue', () => {
     await expect(page.getByRole('alert')).toHaveText(message);
   });
 
-  test("Login, no server message → the client's error message", async ({ page }) => {
+  test("Login, no server message → the client's error message (in Spanish)", async ({ page }) => {
     await page.goto('/login');
     await page.route('**/api/login', (route) => route.abort('connectionrefused'));
     await fillAndSubmit(page, 'general', 'lo-que-sea');
-    await expect(page.getByRole('alert')).toHaveText('Network Error');
+    await expect(page.getByRole('alert')).toHaveText(
+      'No se pudo conectar con el servidor. Revise la conexión e intente de nuevo.',
+    );
   });
 
   test("Routing error → 'Ocurrio un error, por favor contacte con el administrador del sitio'", async ({
@@ -56,6 +58,26 @@ test.describe('SPEC §8 — Error catalogue', () => {
     await expect(
       page.getByText('Ocurrio un error, por favor contacte con el administrador del sitio'),
     ).toBeVisible();
+  });
+
+  test('A list that cannot load says why in Spanish, with «Reintentar», never the empty state (issue 32)', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('GENERAL');
+    await page.route('**/api/debtors?**', (route) => route.abort('connectionrefused'));
+    await page.goto('/debtors/list');
+    const main = page.getByRole('main');
+    await expect(main.getByText('No se pudieron cargar los datos')).toBeVisible();
+    await expect(
+      main.getByText('No se pudo conectar con el servidor. Revise la conexión e intente de nuevo.'),
+    ).toBeVisible();
+    await expect(main.getByText('No hay registros para mostrar')).toHaveCount(0);
+    await expect(page.getByText('Network Error')).toHaveCount(0);
+    await page.unroute('**/api/debtors?**');
+    await main.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(main.getByText('No se pudieron cargar los datos')).toHaveCount(0);
+    await expect(main.getByRole('table')).toBeVisible();
   });
 
   test("Missing permission → 'No tiene permisos para ingresar aqui'", async ({ page, signIn }) => {

@@ -138,18 +138,24 @@ describe('the generic list: states', () => {
     expect(await screen.findByText('No hay registros para mostrar')).toBeInTheDocument();
   });
 
-  it('a failed load leaves the list empty and says so in a toast (SPEC §7)', async () => {
+  it('a failed load is not an empty list: the Spanish error and «Reintentar», which loads again (issue 32)', async () => {
     signInAs('ADMIN');
-    mockApi(() => ({
-      status: 500,
-      data: { message: 'Ocurrió un error interno. Intente de nuevo más tarde.' },
-    }));
-    renderApp('/companies/list');
+    let fail = true;
+    mockApi(() =>
+      fail
+        ? { status: 500, data: { message: 'Ocurrió un error interno. Intente de nuevo más tarde.' } }
+        : page([company(7, 'Edenor S.A.')]),
+    );
+    const { user } = renderApp('/companies/list');
     expect(
-      await screen.findByText('No se pudo cargar la lista', undefined, { timeout: 4000 }),
+      await screen.findByText('No se pudieron cargar los datos', undefined, { timeout: 4000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('Ocurrió un error interno. Intente de nuevo más tarde.')).toBeInTheDocument();
-    expect(screen.getByText('No hay registros para mostrar')).toBeInTheDocument();
+    expect(screen.queryByText('No hay registros para mostrar')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Edenor S.A.')).toBeInTheDocument();
+    expect(screen.queryByText('No se pudieron cargar los datos')).not.toBeInTheDocument();
   });
 
   it('a 403 from the API shows the fixed text in the page, without a crash', async () => {
@@ -159,7 +165,7 @@ describe('the generic list: states', () => {
     await title('Deudores');
     expect(await screen.findByText('No tiene permisos para ingresar aqui')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByRole('link', { name: /Agregar/ })).not.toBeInTheDocument();
-    expect(screen.queryByText('No se pudo cargar la lista')).not.toBeInTheDocument();
+    expect(screen.queryByText('No se pudieron cargar los datos')).not.toBeInTheDocument();
   });
 });
 

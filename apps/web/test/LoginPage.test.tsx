@@ -163,9 +163,11 @@ describe('login errors (SPEC §5, §8)', () => {
     expect(alert).toHaveTextContent(message);
   });
 
-  it("no server message → the client's error message", async () => {
+  it("no server message → the client's error message (in Spanish)", async () => {
     const { alert } = await submitWith(() => ({ networkError: 'Network Error' }));
-    expect(alert).toHaveTextContent('Network Error');
+    expect(alert).toHaveTextContent(
+      'No se pudo conectar con el servidor. Revise la conexión e intente de nuevo.',
+    );
   });
 
   it("no message at all → 'Error desconocido'", async () => {

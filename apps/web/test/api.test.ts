@@ -133,11 +133,18 @@ describe('other failures (SPEC §8)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it("without an answer, reject with the client's message", async () => {
+  it("without an answer, reject with the client's message, in Spanish (never axios's «Network Error»)", async () => {
     mockApi(() => ({ networkError: 'Network Error' }));
     const error = await failure(api.get('/companies'));
     expect(error.status).toBeUndefined();
     expect(error.data).toBeUndefined();
-    expect(error.message).toBe('Network Error');
+    expect(error.message).toBe('No se pudo conectar con el servidor. Revise la conexión e intente de nuevo.');
+  });
+
+  it('an answer without a message says the status in Spanish (never «Request failed with status code»)', async () => {
+    mockApi(() => ({ status: 502, data: '<html>Bad gateway</html>' }));
+    const error = await failure(api.get('/companies'));
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('El servidor respondió con un error (código 502). Intente de nuevo.');
   });
 });

@@ -3,7 +3,7 @@
  * no timeout, the XSRF cookie/header defaults, and the expiry rule on responses.
  */
 import { MESSAGES } from '@cobranzas/shared';
-import axios, { type AxiosResponse, isAxiosError } from 'axios';
+import axios, { AxiosError, type AxiosResponse, isAxiosError } from 'axios';
 import { config, STORAGE_KEYS } from './config';
 import { session } from './session';
 
@@ -34,6 +34,26 @@ export class ApiError extends Error {
     this.data = options.data;
     this.serverMessage = serverMessage;
   }
+}
+
+/** What the client says when the server did not (no English reaches the screen: issue 32). */
+export const CLIENT_MESSAGES = {
+  unreachable: 'No se pudo conectar con el servidor. Revise la conexión e intente de nuevo.',
+  timeout: 'El servidor tardó demasiado en responder. Intente de nuevo.',
+  canceled: 'Se canceló la operación.',
+  failed: 'No se pudo completar la operación. Intente de nuevo.',
+  status: (status: number) => `El servidor respondió con un error (código ${status}). Intente de nuevo.`,
+} as const;
+
+/** The client's own message in Spanish: axios's are English («Network Error»). Empty stays empty. */
+function clientMessageOf(error: AxiosError): string {
+  if (!error.message) return '';
+  if (error.response) return CLIENT_MESSAGES.status(error.response.status);
+  if (error.code === AxiosError.ERR_NETWORK) return CLIENT_MESSAGES.unreachable;
+  if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT)
+    return CLIENT_MESSAGES.timeout;
+  if (error.code === AxiosError.ERR_CANCELED) return CLIENT_MESSAGES.canceled;
+  return CLIENT_MESSAGES.failed;
 }
 
 function messageOf(data: unknown): string | undefined {
@@ -76,7 +96,7 @@ api.interceptors.response.use(
       new ApiError({
         status: response?.status,
         data: response?.data,
-        clientMessage: error.message,
+        clientMessage: clientMessageOf(error),
         cause: error,
       }),
     );

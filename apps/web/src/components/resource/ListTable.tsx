@@ -7,7 +7,7 @@ import { emptyStateProps } from './emptyState';
 import { type ListPatch, type ListState, PAGE_SIZES } from './listParams';
 import classes from './resource.module.css';
 import { DeleteButton, onPhone } from './rowActions';
-import { EmptyList, TableSkeleton } from './states';
+import { EmptyList, LoadFailed, TableSkeleton } from './states';
 import type { Identified, ListColumn } from './types';
 import type { ListQuery } from './useListQuery';
 
@@ -49,6 +49,7 @@ export function ListResults<T extends Identified>({
   'records' | 'total' | 'estimated' | 'fetching' | 'filtered'
 >) {
   if (list.loading) return <TableSkeleton />;
+  if (list.error !== null) return <LoadFailed message={list.error} onRetry={list.retry} />;
   const { state } = props;
   return (
     <ListTable<T>

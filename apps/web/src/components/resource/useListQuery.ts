@@ -1,14 +1,13 @@
 import type { ResourceDefinition } from '@cobranzas/shared';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { type ListParamsOf, resourceQueries } from '../../lib/resourceQueries';
 import { type ListParams, messageOf, statusOf } from './http';
 import { toApiParams, useListParams } from './listParams';
 
 /**
- * One page of a resource list. SPEC §7: a failed load leaves the list empty; the user gets a toast,
- * or, when the API refuses (403), the page says so instead.
+ * One page of a resource list. A failed load is not an empty list (issue 32): the page shows the
+ * Spanish `error` with «Reintentar» (`retry`), or, when the API refuses (403), the permission notice.
  */
 export function useListQuery<D extends ResourceDefinition>(
   definition: D,
@@ -22,17 +21,6 @@ export function useListQuery<D extends ResourceDefinition>(
   });
   const failed = query.isError;
   const forbidden = failed && statusOf(query.error) === 403;
-  const resource = definition.path;
-
-  useEffect(() => {
-    if (!failed || forbidden) return;
-    notifications.show({
-      id: `list-error-${resource}`,
-      color: 'red',
-      title: 'No se pudo cargar la lista',
-      message: messageOf(query.error),
-    });
-  }, [failed, forbidden, query.error, resource]);
 
   return {
     records: failed ? [] : (query.data?.data ?? []),
@@ -45,6 +33,9 @@ export function useListQuery<D extends ResourceDefinition>(
     fetching: query.isFetching && !query.isPending,
     failed,
     forbidden,
+    /** Why the load failed, in Spanish (null while it has not). */
+    error: failed ? messageOf(query.error) : null,
+    retry: () => void query.refetch(),
   };
 }
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { emptyStateProps } from '../../components/resource/emptyState';
 import classes from '../../components/resource/resource.module.css';
-import { EmptyList, ForbiddenState, TableSkeleton } from '../../components/resource/states';
+import { EmptyList, ForbiddenState, LoadFailed, TableSkeleton } from '../../components/resource/states';
 import { listSpec } from '../../components/resource/types';
 import { useListQuery } from '../../components/resource/useListQuery';
 import { PHONE_UP } from '../../lib/breakpoints';
@@ -27,6 +27,7 @@ export function DebtorDebts({ debtorId }: { debtorId: number }) {
   let body: React.ReactNode;
   if (list.forbidden) body = <ForbiddenState />;
   else if (list.loading) body = <TableSkeleton rows={3} />;
+  else if (list.error !== null) body = <LoadFailed message={list.error} onRetry={list.retry} />;
   else {
     body = (
       <DataTable<Debt>

@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf, messageOf } from '../../components/resource/http';
 import resource from '../../components/resource/resource.module.css';
-import { ForbiddenState, TableSkeleton } from '../../components/resource/states';
+import { ForbiddenState, LoadFailed, TableSkeleton } from '../../components/resource/states';
 import { listSpec } from '../../components/resource/types';
 import { useDeleteConfirm } from '../../components/resource/useDeleteConfirm';
 import { useListQuery } from '../../components/resource/useListQuery';
@@ -54,6 +54,7 @@ export function SubTypesEditor({ eventTypeId, readOnly }: { eventTypeId: number;
   let body: React.ReactNode;
   if (list.forbidden) body = <ForbiddenState />;
   else if (list.loading) body = <TableSkeleton rows={3} />;
+  else if (list.error !== null) body = <LoadFailed message={list.error} onRetry={list.retry} />;
   else if (records.length === 0)
     body = <p className={classes.empty}>Este tipo de evento no tiene subtipos.</p>;
   else {

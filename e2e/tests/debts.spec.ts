@@ -91,6 +91,10 @@ test.describe('Deudas (issue 5)', () => {
       plan.getByRole('table', { name: 'Vista previa de las cuotas' }).getByText('$ 500,00'),
     ).toHaveCount(3);
     await plan.getByRole('button', { name: 'Confirmar plan de 3 cuotas' }).click();
+    // One last look, in a sentence, before it exists (issue 32).
+    const confirm = page.getByRole('dialog', { name: 'Confirmar el plan de pagos' });
+    await expect(confirm).toContainText('3 cuotas mensuales de $ 500,00 por un total de $ 1.500,00');
+    await confirm.getByRole('button', { name: 'Crear el plan' }).click();
     await expect(page.getByRole('row', { name: 'Cuota 3' })).toBeVisible();
     await expect(main(page).getByText('En convenio')).toBeVisible();
 

@@ -106,6 +106,9 @@ test.describe('Importar cartera (issue 16)', () => {
     await expect(tile(validation, 'Deudores a crear')).toHaveText('3');
     await expect(tile(validation, 'Rechazadas')).toHaveText('1');
     await expect(main(page).getByRole('button', { name: /Descargar filas con errores/ })).toBeVisible();
+    await expect(
+      main(page).getByText(/Las deudas nuevas quedarán sin cobrador asignado y sin tabla de tasas/),
+    ).toBeVisible();
 
     // Step 4: the import itself, followed on its page until it ends.
     await main(page).getByRole('button', { name: 'Importar', exact: true }).click();
@@ -118,6 +121,10 @@ test.describe('Importar cartera (issue 16)', () => {
     await expect(tile(result, 'Deudores creados')).toHaveText('3');
     await expect(tile(result, 'Rechazadas')).toHaveText('1');
     await expect(main(page).getByText(company.name)).toBeVisible();
+    // It says what it left undone (issue 32): no collector, no rate table.
+    await expect(
+      main(page).getByText(/Las 3 deudas creadas quedaron sin cobrador asignado y sin tabla de tasas/),
+    ).toBeVisible();
 
     // A reload keeps showing it: the page is the id in the URL.
     await page.reload();

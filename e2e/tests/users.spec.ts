@@ -92,6 +92,10 @@ test.describe('Usuarios (issue 4)', () => {
     await row.click();
     await expect(page.getByText('Solo lectura')).toBeVisible();
     await expect(field(page, 'Nombre y apellido')).toBeDisabled();
+    // The «Activo» switch keeps its native checkbox hidden when read-only: no stray box (issue 32).
+    const active = main(page).getByRole('switch', { name: 'Activo' });
+    await expect(active).toBeDisabled();
+    await expect(active).toHaveCSS('opacity', '0');
     await expect(page.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toHaveCount(0);
 

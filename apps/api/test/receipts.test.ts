@@ -126,6 +126,39 @@ forEachBackend('receipts: GET /api/payments|deposits/{id}/receipt (DESIGN.md §1
     expect(text).toContain('02/04/2024');
   });
 
+  it("a plan quota's payment says which quota it paid («cuota 2 de 3»), not «a cuenta»", async () => {
+    const debt = await createDebt(t.app, admin, { originalAmount: '3000.00' });
+    const planned = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotas/plan',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { debtId: debt.id, installments: 3, firstDueDate: '2030-01-10' },
+    });
+    expect(planned.statusCode, planned.body).toBe(201);
+    const quotas = (await get(`/api/quotas?debtId=${debt.id}&sort=number&order=asc`)).json().data as {
+      id: number;
+      number: number;
+    }[];
+    const second = quotas.find((quota) => quota.number === 2);
+    const paid = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/quotas/${second?.id}/pay`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: {},
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [payment] = (await get(`/api/payments?debtId=${debt.id}`)).json().data as { id: number }[];
+    const text = await textOf((await receiptOf('payments', payment?.id ?? 0)).rawPayload);
+    expect(text).toContain(`Pago de la cuota 2 de 3 del plan de pagos de la deuda (N° ${debt.id})`);
+    expect(text).toContain('$ 1.000,00');
+    expect(text).not.toContain('a cuenta');
+    // A payment outside the plan is still «a cuenta».
+    const loose = await pay('10.00', debt.id);
+    expect(await textOf((await receiptOf('payments', loose)).rawPayload)).toContain(
+      `Pago a cuenta de la deuda (N° ${debt.id})`,
+    );
+  });
+
   it('printing again reprints the same number: one receipt, the counter moves once', async () => {
     const id = await pay();
     const before = await counter();

@@ -35,3 +35,6 @@ export function oneLine(text: string): string {
 export function noteText(text: string): string {
   return normalizeLineBreaks(text).replace(NOT_IN_NOTE_ALL, '');
 }
+
+/** Ends a sentence with a period unless its last word already did («Frávega S.A.», not «S.A..»). */
+export const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);

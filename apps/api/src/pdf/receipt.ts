@@ -29,6 +29,8 @@ export interface ReceiptContent {
   notes: string | null;
   /** What the debt still owed when the receipt was first printed (the amount owed, §11.1); null: not kept. */
   remaining: string | null;
+  /** The plan's quota it was made for («cuota 3 de 12»), when it was. */
+  quota: { number: number; of: number } | null;
   debtor: { lastName: string; firstName: string; dni: string; cuit: string | null };
   debt: { id: number; reference: string | null };
   company: string;
@@ -74,9 +76,11 @@ export function receiptDocument(agency: Agency, receipt: ReceiptContent): TDocum
         ]
           .filter(Boolean)
           .join(' ');
-  const concept = `${receipt.kind === 'payment' ? 'Pago' : 'Depósito'} a cuenta de la deuda ${
-    debt.reference ? `${debt.reference} ` : ''
-  }(N° ${debt.id}) con ${company}`;
+  const what = receipt.kind === 'payment' ? 'Pago' : 'Depósito';
+  const forWhat = receipt.quota
+    ? `${what} de la cuota ${receipt.quota.number} de ${receipt.quota.of} del plan de pagos de la deuda`
+    : `${what} a cuenta de la deuda`;
+  const concept = `${forWhat} ${debt.reference ? `${debt.reference} ` : ''}(N° ${debt.id}) con ${company}`;
   const rows: Content[][] = [
     row('Recibimos de', {
       text: [`${debtor.lastName}, ${debtor.firstName}`, { text: `  ${ids}`, style: 'small' }],

@@ -76,6 +76,27 @@ describe('Datos de la agencia (issue 17)', () => {
     });
   });
 
+  it('without a CUIT the page says so before saving: «Falta el CUIT de la agencia» (issue 32)', async () => {
+    signInAs('ADMIN');
+    const { requests } = mockApi(() => ({ status: 200, data: { ...agency, cuit: null } }));
+    renderApp('/agency');
+    await title();
+    expect(await screen.findByText('Falta el CUIT de la agencia')).toBeInTheDocument();
+    expect(
+      screen.getByText('Complete el CUIT: sin él estos datos no se pueden guardar.'),
+    ).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'put')).toHaveLength(0);
+  });
+
+  it('with its CUIT the warning is not there', async () => {
+    signInAs('ADMIN');
+    mockApi(() => ({ status: 200, data: agency }));
+    renderApp('/agency');
+    await title();
+    await waitFor(() => expect(box('CUIT')).toHaveValue('30-71234567-1'));
+    expect(screen.queryByText('Falta el CUIT de la agencia')).not.toBeInTheDocument();
+  });
+
   it('«Horario de contacto»: days as checkboxes Lun…Dom and the hours; an end before the start is refused', async () => {
     signInAs('ADMIN');
     const { requests } = mockApi((config) =>

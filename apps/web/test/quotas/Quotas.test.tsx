@@ -61,6 +61,11 @@ describe('the payment plan', { timeout: 30_000 }, () => {
     expect(requests.filter((r) => r.url === '/quotas/plan')).toHaveLength(0);
 
     await user.click(within(form).getByRole('button', { name: 'Confirmar plan de 4 cuotas' }));
+    // The form asks first: a summary, and nothing sent until «Crear el plan».
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar el plan de pagos' });
+    expect(dialog).toHaveTextContent('4 cuotas mensuales de $ 250,00 por un total de $ 1.000,00');
+    expect(requests.filter((r) => r.url === '/quotas/plan')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Crear el plan' }));
     await waitFor(() => expect(requests.filter((r) => r.url === '/quotas/plan')).toHaveLength(1));
     expect(bodyOf(requests.find((r) => r.url === '/quotas/plan'))).toMatchObject({
       debtId: 12,
@@ -68,6 +73,57 @@ describe('the payment plan', { timeout: 30_000 }, () => {
       total: '1000.00',
     });
     expect(await screen.findByText('En convenio')).toBeInTheDocument();
+  });
+});
+
+describe('the payment plan asks before it is created (issue 32)', { timeout: 30_000 }, () => {
+  const planApi = () =>
+    debtApi((config) =>
+      config.method === 'post' && config.url === '/quotas/plan'
+        ? { status: 201, data: { debtId: 12, total: '1500.00', quotas: [quota(1), quota(2), quota(3)] } }
+        : undefined,
+    );
+
+  it('Enter in «Primer vencimiento» opens the confirmation; «Volver» creates nothing', async () => {
+    signInAs('GENERAL');
+    const { requests } = planApi();
+    await openDebt();
+    const user = fastUser();
+    await screen.findByRole('form', { name: 'Nuevo plan de pagos' });
+    await user.click(field('Primer vencimiento'));
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar el plan de pagos' });
+    expect(within(dialog).getByRole('button', { name: 'Volver' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.url === '/quotas/plan')).toHaveLength(0);
+  });
+
+  it('a first due date before today warns, and the plan needs «Entiendo» ticked', async () => {
+    signInAs('GENERAL');
+    const { requests } = planApi();
+    await openDebt();
+    const user = fastUser();
+    const form = await screen.findByRole('form', { name: 'Nuevo plan de pagos' });
+    await user.clear(field('Primer vencimiento'));
+    await user.type(field('Primer vencimiento'), '10/01/2020');
+    await user.tab();
+    expect(await within(form).findByText(/Es anterior a hoy/)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Confirmar plan de 3 cuotas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar el plan de pagos' });
+    expect(dialog).toHaveTextContent(
+      'El primer vencimiento (10/01/2020) es anterior a hoy: 3 cuotas quedarán vencidas desde el inicio.',
+    );
+    const create = within(dialog).getByRole('button', { name: 'Crear el plan' });
+    expect(create).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Entiendo/ }));
+    expect(create).toBeEnabled();
+    await user.click(create);
+    await waitFor(() => expect(requests.filter((r) => r.url === '/quotas/plan')).toHaveLength(1));
+    expect(bodyOf(requests.find((r) => r.url === '/quotas/plan'))).toMatchObject({
+      installments: 3,
+      firstDueDate: '2020-01-10',
+    });
   });
 });
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { routeCall } from '../../crud';
 import type { Executor } from '../../crud/types';
 import type { Db } from '../../db/client';
-import { companies, debtors, debts, ledger, receipts } from '../../db/schema';
+import { companies, debtors, debts, ledger, quotas, receipts } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type Agency, loadAgency } from '../../pdf/letterhead';
 import { type ReceiptContent, receiptDocument, receiptFileName } from '../../pdf/receipt';
@@ -109,6 +109,9 @@ async function readRecord(
       externalNumber: ledger.receiptNumber,
       notes: ledger.notes,
       remaining: receipts.remaining,
+      quotaNumber: quotas.number,
+      // Written out: Drizzle names a select field's columns without their table (docs/decisions.md).
+      quotaCount: sql<number>`(SELECT count(*)::int FROM quotas q WHERE q.debt_id = "ledger"."debt_id")`,
       ...common,
     })
     .from(ledger)
@@ -116,6 +119,7 @@ async function readRecord(
     .innerJoin(debtors, eq(debtors.id, debts.debtorId))
     .innerJoin(companies, eq(companies.id, debts.companyId))
     .leftJoin(receipts, eq(receipts.ledgerId, ledger.id))
+    .leftJoin(quotas, eq(quotas.id, ledger.quotaId))
     .where(
       and(
         eq(ledger.kind, source === 'payment' ? 'PAYMENT' : 'DEPOSIT'),
@@ -138,6 +142,7 @@ async function readRecord(
       externalNumber: row.externalNumber,
       notes: row.notes,
       remaining: row.remaining,
+      quota: row.quotaNumber === null ? null : { number: row.quotaNumber, of: row.quotaCount },
     }),
     ledgerId: row.ledgerId,
   };

@@ -52,6 +52,7 @@ export function ListToolbar({
       {searchPlaceholder === undefined ? null : (
         <TextInput
           className={classes.search}
+          style={{ '--search-text': `${searchPlaceholder.length}ch` }}
           type="search"
           aria-label="Buscar"
           placeholder={searchPlaceholder}
@@ -101,6 +102,8 @@ function SelectFilter({
   return (
     <Select
       className={classes.filter}
+      // As wide as its placeholder when there is room: «Todas las compañías» read «Todas las compañ».
+      style={{ '--filter-text': `${filter.placeholder?.length ?? 12}ch` }}
       aria-label={filter.label}
       placeholder={filter.placeholder}
       data={data}

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '@cobranzas/shared';
+import { type ResourceDefinition, sentence } from '@cobranzas/shared';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { type Refresh, useDeleteRecord } from '../../lib/resourceQueries';
@@ -20,7 +20,11 @@ export function useDeleteConfirm<T extends { id: number }>(
   const remove = useDeleteRecord<ResourceDefinition, T>(definition, {
     ...refresh,
     onSuccess: (_result, record) =>
-      notifications.show({ color: 'green', title: 'Eliminado', message: `Se eliminó ${describe(record)}.` }),
+      notifications.show({
+        color: 'green',
+        title: 'Eliminado',
+        message: sentence(`Se eliminó ${describe(record)}`),
+      }),
     onError: (error) =>
       notifications.show({ color: 'red', title: 'No se pudo eliminar', message: messageOf(error) }),
     onSettled: () => setTarget(null),

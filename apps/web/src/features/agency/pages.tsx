@@ -129,9 +129,19 @@ function AgencyForm({ agency, readOnly }: { agency: Agency; readOnly: boolean })
             <p className={classes.hint}>
               Estos datos encabezan los recibos, las cartas y las rendiciones que emite el sistema.
             </p>
+            {agency.cuit || readOnly ? null : (
+              <Callout tone="warning" title="Falta el CUIT de la agencia">
+                <p>Complete el CUIT: sin él estos datos no se pueden guardar.</p>
+              </Callout>
+            )}
             <div className={resource.grid}>
               <TextField name="name" label="Nombre o razón social" withAsterisk maxLength={200} />
-              <CuitField name="cuit" label="CUIT" withAsterisk />
+              <CuitField
+                name="cuit"
+                label="CUIT"
+                withAsterisk
+                description="Obligatorio para guardar: se imprime en recibos y rendiciones"
+              />
               <TextField name="address" label="Domicilio" maxLength={300} />
               <TextField
                 name="city"
@@ -154,9 +164,9 @@ function AgencyForm({ agency, readOnly }: { agency: Agency; readOnly: boolean })
                 Horario de contacto
               </h2>
               <p className={classes.hint}>
-                Cuándo se puede llamar a los deudores (hora de Argentina). Fuera de este horario la cola no
-                ofrece la deuda y una llamada pide confirmación y queda marcada. Cada compañía puede tener el
-                suyo.
+                Cuándo se puede llamar a los deudores (hora de Argentina). Fuera de este horario la cola
+                muestra la deuda como «no se puede llamar ahora» y una llamada pide confirmación y queda
+                marcada. Cada compañía puede tener el suyo.
               </p>
               <div className={resource.grid}>
                 <ContactHoursFields />

@@ -327,7 +327,7 @@ function ValidationStep({
             para <strong>{companyName}</strong>
           </>
         ) : null}
-        . Todavía no se cargó nada.
+        {companyName.endsWith('.') ? '' : '.'} Todavía no se cargó nada.
       </p>
       <ImportCounts record={record} />
       {hasIssues(record) ? (
@@ -342,6 +342,12 @@ function ValidationStep({
             <ErrorsDownload record={record} />
           </div>
         </div>
+      ) : null}
+      {record.created.debts > 0 ? (
+        <p className={classes.muted}>
+          Las deudas nuevas quedarán sin cobrador asignado y sin tabla de tasas: después de importar, el
+          resultado lleva al Buscador para asignarlas.
+        </p>
       ) : null}
       {nothing ? (
         <Callout tone="warning" title="No hay nada para importar" className={classes.callout}>

@@ -146,6 +146,9 @@ function ImportDetail({ record }: { record: Import }) {
             </p>
           ) : null}
           <ImportCounts record={record} />
+          {!record.dryRun && record.created.debts > 0 ? (
+            <NewDebtsUnassigned count={record.created.debts} />
+          ) : null}
           <div className={classes.actionsRow}>
             {!record.dryRun && record.created.debts > 0 ? (
               <Button component={Link} to={`/debts/search?importId=${record.id}`}>
@@ -222,5 +225,19 @@ function Running({ record }: { record: Import }) {
           : '¿Cancelar la importación? Las filas ya importadas quedan cargadas; el resto no se importa.'}
       </ConfirmModal>
     </section>
+  );
+}
+
+/** What an import leaves undone, said where its result is read (issue 32). */
+function NewDebtsUnassigned({ count }: { count: number }) {
+  return (
+    <Callout tone="warning" title="Falta asignarlas" className={classes.callout}>
+      <p>
+        {count === 1 ? 'La deuda creada quedó' : `Las ${formatCount(count)} deudas creadas quedaron`} sin
+        cobrador asignado y sin tabla de tasas: no entran en ninguna cola de trabajo y su saldo no suma
+        intereses. En el Buscador puede asignarlas todas a un cobrador; la tabla de tasas se elige en cada
+        deuda.
+      </p>
+    </Callout>
   );
 }

@@ -26,6 +26,7 @@ import { MoneyField } from '../debts/common/MoneyInput';
 import { moneyField, requiredDate } from '../debts/common/schemas';
 import { useBalanceToDate } from '../debts/common/useBalanceToDate';
 import { useMoney } from '../debts/view/currency';
+import { overdueAtStart, PlanConfirm, type PlanSummary } from './PlanConfirm';
 import { QuotaPreview } from './QuotaPreview';
 import local from './quotas.module.css';
 
@@ -77,6 +78,7 @@ function PlanFormFields({
     invalidates: [quotasResource, ...(DEBT_REFRESH.also ?? [])],
   });
   const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ plan: z.output<typeof schema>; summary: PlanSummary } | null>(null);
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -88,8 +90,18 @@ function PlanFormFields({
   });
   const values = useWatch({ control: form.control });
   const preview = planPreview(values);
+  const today = agencyToday();
+  const startsLate = preview !== null && overdueAtStart({ quotas: preview, total: '0', today }) > 0;
 
-  const submit = form.handleSubmit(async (plan) => {
+  // The form only asks; the dialog creates (issue 32: Enter in a field created the plan at once).
+  const submit = form.handleSubmit((plan) => {
+    const quotas = planPreview(plan as unknown as Values);
+    if (quotas) setAsking({ plan, summary: { quotas, total: plan.total, today } });
+  });
+
+  const confirm = async () => {
+    if (!asking) return;
+    const { plan } = asking;
     setError(null);
     try {
       const result = await create.mutateAsync(plan);
@@ -98,11 +110,13 @@ function PlanFormFields({
         title: 'Plan de pagos creado',
         message: `${result.quotas.length} cuotas por un total de ${money(result.total)}.`,
       });
+      setAsking(null);
       onDone?.();
     } catch (failure) {
+      setAsking(null);
       setError(applyServerErrors(failure, form.setError, ['installments', 'firstDueDate', 'total']));
     }
-  });
+  };
 
   return (
     <FormProvider {...form}>
@@ -112,7 +126,13 @@ function PlanFormFields({
         </h3>
         <div className={local.planFields}>
           <TextField name="installments" label="Cantidad de cuotas" inputMode="numeric" withAsterisk />
-          <DateField name="firstDueDate" label="Primer vencimiento" withAsterisk clearable={false} />
+          <DateField
+            name="firstDueDate"
+            label="Primer vencimiento"
+            withAsterisk
+            clearable={false}
+            description={startsLate ? 'Es anterior a hoy: habrá cuotas vencidas desde el inicio' : undefined}
+          />
           <MoneyField name="total" label="Total a financiar" description={proposal.note} withAsterisk />
         </div>
         {preview ? (
@@ -141,6 +161,13 @@ function PlanFormFields({
           </Button>
         </div>
       </form>
+      <PlanConfirm
+        summary={asking?.summary ?? null}
+        money={money}
+        creating={create.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(null)}
+      />
     </FormProvider>
   );
 }

@@ -1,4 +1,10 @@
-import { depositsResource, paymentsResource, type Settlement, settlementsResource } from '@cobranzas/shared';
+import {
+  depositsResource,
+  paymentsResource,
+  type Settlement,
+  sentence,
+  settlementsResource,
+} from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconFileTypePdf, IconLock, IconTrash } from '@tabler/icons-react';
@@ -64,7 +70,7 @@ function CloseButton({ settlement }: { settlement: Settlement }) {
       notifications.show({
         color: 'green',
         title: 'Rendición cerrada',
-        message: `Se cerró la rendición Nº ${closed.number} de ${closed.companyName}.`,
+        message: sentence(`Se cerró la rendición Nº ${closed.number} de ${closed.companyName}`),
       }),
     onError: (error) =>
       notifications.show({
@@ -105,7 +111,7 @@ function DeleteDraft({ settlement }: { settlement: Settlement }) {
       notifications.show({
         color: 'green',
         title: 'Eliminado',
-        message: `Se borró el ${settlementName(settlement)}.`,
+        message: sentence(`Se borró el ${settlementName(settlement)}`),
       });
       navigate('/settlements/list');
     },

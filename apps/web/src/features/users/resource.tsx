@@ -50,7 +50,8 @@ export const USER_FILTERS: FiltersOf<Users> = [
 export const USER_COLUMNS: ColumnsOf<Users, User> = [
   { accessor: 'name', title: 'Nombre', sortable: true, key: true },
   { accessor: 'alias', title: 'Alias', sortable: true, key: true },
-  { accessor: 'email', title: 'Correo electrónico' },
+  // Long addresses pushed «Acciones» out of the card at 1366 px (issue 32): the record shows it.
+  { accessor: 'email', title: 'Correo electrónico', wideOnly: true },
   {
     accessor: 'userTypeName',
     title: 'Tipo',

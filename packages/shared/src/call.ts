@@ -10,7 +10,7 @@ import type { z } from 'zod';
 export type CallMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** The error answers a call gives besides 401: status → when, in Spanish (the API docs show it). */
-export type CallErrors = Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 503, string>>;
+export type CallErrors = Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 429 | 503, string>>;
 
 /** A file the call answers with (a PDF), instead of JSON. */
 export interface FileAnswer {

@@ -169,6 +169,15 @@ const layoutRoutes: RouteObject[] = [
     ),
   },
 
+  // Issue 32: anyone signed in changes their own password (no permission beyond the session).
+  {
+    path: 'account/password',
+    lazy: page(
+      () => import('../features/users/OwnPasswordPage'),
+      (m) => m.OwnPasswordPage,
+    ),
+  },
+
   { path: 'debts/search', lazy: page(debts, (m) => m.DebtSearchPage) },
   { path: 'debts/add', lazy: guarded('add', 'Debts', debts, (m) => m.DebtAddPage) },
   { path: 'debts/edit/:id', lazy: guarded('edit', 'Debts', debts, (m) => m.DebtEditPage) },

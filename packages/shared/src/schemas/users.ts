@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from '../call';
 import { MESSAGES } from '../messages';
 import { defineResource } from '../resource';
 import { USER_TYPES } from '../userTypes';
@@ -58,5 +59,36 @@ export const usersResource = defineResource({
       .enum(['true', 'false'])
       .transform((v) => v === 'true')
       .optional(),
+  },
+});
+
+/**
+ * POST /api/me/password: anyone signed in changes their own password, proving the current one
+ * (issue 32). Five wrong tries in 15 minutes wait like a login does.
+ */
+export const ownPasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: MESSAGES.required })
+      .max(200)
+      .transform((v) => v.trim()),
+    newPassword: passwordSchema,
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    error: MESSAGES.samePassword,
+  });
+export type OwnPassword = z.input<typeof ownPasswordSchema>;
+
+export const ownPasswordCall = defineCall({
+  method: 'POST',
+  path: '/me/password',
+  tag: 'usuarios',
+  summary: 'Cambiar la contraseña propia',
+  body: ownPasswordSchema,
+  answer: null,
+  errors: {
+    400: 'La contraseña actual no es correcta o la nueva no es válida.',
+    429: 'Demasiados intentos: espere unos minutos.',
   },
 });

@@ -6,6 +6,7 @@ import { crudModule, type Executor, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { auditLog, companies, users, userTypes } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
+import { ownPasswordRoute } from './ownPassword';
 
 async function roleOf(db: Db, userTypeId: number) {
   const [type] = await db
@@ -86,6 +87,7 @@ async function withHash<I extends { password?: string }>({ password, ...rest }: 
 }
 
 export function usersModule(app: FastifyInstance, db: Db) {
+  ownPasswordRoute(app, db);
   crudModule(app, db, {
     definition: usersResource,
     table: users,

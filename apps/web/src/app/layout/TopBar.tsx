@@ -1,6 +1,15 @@
-import { ActionIcon, Burger, Button, Indicator, Popover, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Burger,
+  Button,
+  Indicator,
+  Menu,
+  Popover,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { IconBell, IconLogout, IconMessage, IconSearch } from '@tabler/icons-react';
+import { IconBell, IconKey, IconLogout, IconMessage, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { session } from '../../lib/session';
@@ -114,14 +123,27 @@ export function TopBar({
         <BadgeMenu label="Mensajes" badge="7" icon={<IconMessage size={20} />} empty="Sin mensajes" />
       </div>
 
-      <div className={classes.user}>
-        <span className={classes.avatar} aria-hidden="true">
-          {initials(name)}
-        </span>
-        <span className={classes.userName} title={name}>
-          {name}
-        </span>
-      </div>
+      {/* The user's name opens their own things (issue 32: change my password). */}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton className={classes.user} aria-label={`${name}: opciones de la cuenta`}>
+            <span className={classes.avatar} aria-hidden="true">
+              {initials(name)}
+            </span>
+            <span className={classes.userName} title={name}>
+              {name}
+            </span>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={<IconKey size={16} aria-hidden="true" />}
+            onClick={() => navigate('/account/password')}
+          >
+            Cambiar mi contraseña
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
 
       <Button
         className={classes.logout}

@@ -32,6 +32,13 @@ export interface DebtReportRow {
   lastContact: Date | string | null;
   /** The debt's latest promise to pay (issue 18), or null. */
   promise: { dueDate: string; amount: string; status: PromiseStatus } | null;
+  /** The client company, when the workbook spans several (a list's export). */
+  company?: string;
+}
+
+/** `company`: a last column «Compañía» (the other columns keep their letters and formulas). */
+export interface WorkbookOptions {
+  company?: boolean;
 }
 
 /** Excel shows these with the reader's separators: 1.234,56 in an es-AR Excel. */
@@ -117,7 +124,11 @@ function excelDay(instant: Date | string): Date {
  * `batches` yields the rows in pages; between pages it waits for `out` to drain. Totals are exact
  * (BigInt cents) and written as SUMIF formulas with that result cached, one row per currency.
  */
-export async function writeClientDebtWorkbook(out: Writable, batches: AsyncIterable<DebtReportRow[]>) {
+export async function writeClientDebtWorkbook(
+  out: Writable,
+  batches: AsyncIterable<DebtReportRow[]>,
+  options: WorkbookOptions = {},
+) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -127,8 +138,8 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
   // ExcelJS listens to its zip's errors only while finishing; before that one would crash the process.
   (workbook as unknown as { zip: NodeJS.EventEmitter }).zip.on('error', (error: Error) => out.destroy(error));
   const sheet = workbook.addWorksheet('Deudas', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.autoFilter = 'A1:P1';
-  sheet.columns = COLUMNS;
+  sheet.autoFilter = options.company ? 'A1:Q1' : 'A1:P1';
+  sheet.columns = options.company ? [...COLUMNS, { header: 'Compañía', key: 'company', width: 28 }] : COLUMNS;
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
@@ -155,6 +166,7 @@ export async function writeClientDebtWorkbook(out: Writable, batches: AsyncItera
         promiseDate: debt.promise ? new Date(`${debt.promise.dueDate}T00:00:00Z`) : null,
         promiseAmount: debt.promise ? Number(debt.promise.amount) : null,
         promiseStatus: debt.promise ? PROMISE_STATUS_LABELS[debt.promise.status] : null,
+        ...(options.company ? { company: debt.company && oneLine(debt.company) } : {}),
       });
       const style = MONEY_STYLE[debt.currency] ?? OTHER_MONEY_STYLE;
       for (const key of AMOUNTS) row.getCell(key).style = style;

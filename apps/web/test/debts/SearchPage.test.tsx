@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../src/lib/navigation';
 import { session } from '../../src/lib/session';
 import { renderApp, signInAs } from '../render';
@@ -19,6 +19,8 @@ afterEach(() => {
 function searchApi() {
   return debtApi((config) => {
     if (config.method !== 'get') return undefined;
+    if (config.url === '/debts/export') return { status: 200, data: new Blob(['xlsx']) };
+    if (config.url === '/debts') return list([debt]);
     if (config.url === '/debts/dni/20345678') return list([debt]);
     if (config.url === '/debtors/dni/20345678') return { status: 200, data: debtor };
     return undefined;
@@ -63,5 +65,19 @@ describe('the DNI search and the advanced list (issue 15)', { timeout: 30_000 },
     await openSearch('/debts/search?search=20345678&page=2');
     expect(await screen.findByRole('form', { name: 'Filtros de deudas' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Buscar entre todas las deudas' })).not.toBeInTheDocument();
+  });
+});
+
+describe('«Exportar a Excel»: every debt the filters find (issue 32)', { timeout: 30_000 }, () => {
+  it('downloads GET /debts/export with the search and filters on screen, not the page or order', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:x');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { requests } = await openSearch('/debts/search?q=juarez&companyId=3&page=2&sort=id&order=desc');
+    await fastUser().click(await screen.findByRole('button', { name: 'Exportar a Excel' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const asked = requests.find((r) => r.url === '/debts/export');
+    expect(asked?.params).toEqual({ q: 'juarez', companyId: '3' });
+    expect(asked?.responseType).toBe('blob');
+    expect(click).toHaveBeenCalled();
   });
 });

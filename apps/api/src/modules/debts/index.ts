@@ -33,6 +33,7 @@ import { balancesRoute } from './balances';
 import { keepBooks, originalOverdrawn } from './books';
 import { dniLookup } from './byDni';
 import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
+import { exportRoute } from './export';
 import { heldDebt, lockDebt } from './lock';
 import { DEBT_SEARCH_COLUMNS, debtSearch } from './search';
 import type { DebtsService } from './service';
@@ -70,6 +71,7 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
       assignedUserId: equals(debts.assignedUserId),
       importId: equals(debts.importId),
       status: equals(debts.status),
+      currency: equals(debts.currency),
       reference: equals(debts.reference),
       dni: filterOn(debts.debtorId, (value: string) => debtsOfDebtor(onlyDigits(value))),
       defaultFrom: dateFrom(debts.defaultDate),
@@ -120,6 +122,7 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
   stageChangeRoute(app, db, service);
   statusChangeRoute(app, db, service);
   summaryRoute(app, db, service);
+  exportRoute(app, db, service);
   balanceRoute(app, db);
   balancesRoute(app, db);
   assignRoute(app, db, service);

@@ -1,6 +1,6 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconUserShare } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { AssignDialog } from './AssignDialog';
 import classes from './search.module.css';
 
@@ -13,12 +13,15 @@ export function AssignAction({
   total,
   estimated,
   onAssigned,
+  children,
 }: {
   selectedIds: number[];
   filter: Record<string, string>;
   total: number;
   estimated: boolean;
   onAssigned: () => void;
+  /** More actions on the same bar (the export). */
+  children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const chosen = selectedIds.length;
@@ -31,14 +34,17 @@ export function AssignAction({
             ? '1 deuda elegida'
             : `${count.format(chosen)} deudas elegidas`}
       </span>
-      <Button
-        variant="default"
-        size="sm"
-        leftSection={<IconUserShare size={16} />}
-        onClick={() => setOpen(true)}
-      >
-        Asignar
-      </Button>
+      <Group gap="xs">
+        {children}
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconUserShare size={16} />}
+          onClick={() => setOpen(true)}
+        >
+          Asignar
+        </Button>
+      </Group>
       {open ? (
         <AssignDialog
           selectedIds={selectedIds}

@@ -17,6 +17,7 @@ import { filterOf } from './assign';
 import { usePageBalances } from './balances';
 import { DEBT_SORTABLE, debtColumns, debtLabel } from './columns';
 import { DebtFilters, FILTER_NAMES } from './DebtFilters';
+import { ExportDebts } from './ExportDebts';
 import classes from './search.module.css';
 
 /** The search's list and, with the stage fixed, the stage lists'. */
@@ -68,7 +69,14 @@ export function DebtList({
           total={list.total}
           estimated={list.estimated}
           onAssigned={clear}
-        />
+        >
+          <ExportDebts filter={filter} total={list.total} />
+        </AssignAction>
+      ) : null}
+      {!admin && !list.loading && !list.forbidden && !list.failed ? (
+        <div className={classes.exportBar}>
+          <ExportDebts filter={filter} total={list.total} />
+        </div>
       ) : null}
       {list.forbidden ? (
         <ForbiddenState />

@@ -34,6 +34,7 @@ import { keepBooks, originalOverdrawn } from './books';
 import { dniLookup } from './byDni';
 import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
 import { exportRoute } from './export';
+import { historyRoute } from './history';
 import { heldDebt, lockDebt } from './lock';
 import { DEBT_SEARCH_COLUMNS, debtSearch } from './search';
 import type { DebtsService } from './service';
@@ -123,6 +124,7 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
   statusChangeRoute(app, db, service);
   summaryRoute(app, db, service);
   exportRoute(app, db, service);
+  historyRoute(app, db, service);
   balanceRoute(app, db);
   balancesRoute(app, db);
   assignRoute(app, db, service);

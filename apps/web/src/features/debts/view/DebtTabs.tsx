@@ -15,6 +15,7 @@ import { QuotasTab } from '../../quotas/QuotasTab';
 import { ServicesTab } from '../../services/ServicesTab';
 import { TasksTab } from '../../tasks/TasksTab';
 import type { Permissions } from '../common/hooks';
+import { HistoryTab } from './HistoryTab';
 import type { TabProps } from './RecordTab';
 import classes from './view.module.css';
 
@@ -40,6 +41,8 @@ const TABS: TabDef[] = [
   { value: 'documentos', label: 'Documentos', Component: DocumentsTab },
   // The agenda is its own subject: a CLIENTE may not see tasks.
   { value: 'tareas', label: 'Tareas', Component: TasksTab, visible: (p) => p.viewTasks },
+  // Who changed what: it names the agency's people, so not for a CLIENTE (the API refuses it too).
+  { value: 'historial', label: 'Historial', Component: HistoryTab, visible: (p) => p.staff },
 ];
 
 /** The debt file's sections as tabs; the open one is in the URL (?tab=), so a reload keeps it. */

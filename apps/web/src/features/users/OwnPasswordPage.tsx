@@ -1,3 +1,4 @@
+import '../../components/resource/mantineStyles';
 import { MESSAGES, ownPasswordCall, ownPasswordSchema } from '@cobranzas/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@mantine/core';
@@ -75,6 +76,7 @@ export function OwnPasswordPage() {
               <PasswordField
                 name="repeatPassword"
                 label="Repetir la contraseña nueva"
+                description="Escríbala otra vez, para evitar un error de tipeo"
                 autoComplete="new-password"
                 withAsterisk
               />

@@ -13,6 +13,12 @@ const KIND_TEXT: Record<DebtHistoryEntry['kind'], string> = {
   ASIGNADA: 'Asignó en bloque',
 };
 
+/** A value; an amount never breaks after its «$». */
+function Value({ text }: { text: string | null }) {
+  if (text === null) return <span className={classes.muted}>(vacío)</span>;
+  return /^(US)?\$ /.test(text) ? <span className={classes.nowrap}>{text}</span> : <>{text}</>;
+}
+
 /** «Historial» (issue 32): who changed what on the debt and when, newest first. Staff only. */
 export function HistoryTab({ debt }: TabProps) {
   const query = useQuery({
@@ -40,10 +46,10 @@ export function HistoryTab({ debt }: TabProps) {
                   <li key={change.field}>
                     <span className={classes.muted}>{change.label}:</span>{' '}
                     {entry.kind === 'CREADA' ? (
-                      change.after
+                      <Value text={change.after} />
                     ) : (
                       <>
-                        {change.before ?? '(vacío)'} → {change.after ?? '(vacío)'}
+                        <Value text={change.before} /> → <Value text={change.after} />
                       </>
                     )}
                   </li>

@@ -125,6 +125,8 @@ export const debtsResource = defineResource({
     /** The debts a portfolio import created (DESIGN.md §10.1). */
     importId: idFilter,
     status: z.enum(DEBT_STATUSES).optional(),
+    /** The dashboard's figures are of one currency: the list behind them too (issue 32). */
+    currency: z.enum(CURRENCIES).optional(),
     reference: z.string().trim().max(60).optional(),
     dni: z.string().trim().max(11).optional(),
     defaultFrom: dateSchema.optional(),

@@ -282,4 +282,53 @@ test.describe('Deudas (issue 5)', () => {
       main(page).getByText('Cambio de estado: EN_CONVENIO → ARCHIVADA. El deudor se mudó al exterior.'),
     ).toBeVisible();
   });
+
+  test('GENERAL marks a phone celular and another fijo: WhatsApp follows the mark (issue 32)', async ({
+    page,
+    signIn,
+  }) => {
+    test.setTimeout(60_000);
+    const debtor = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debtors', {
+      dni: runDni(),
+      firstName: 'Irma',
+      lastName: unique('Quiroga'),
+      phone: '351 584-7753',
+      altPhone: '(0351) 422-1234',
+    });
+    const debt = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
+      debtorId: debtor.id,
+      companyId: await companyId(page, 'Frávega S.A.'),
+      originalAmount: '1200.00',
+    });
+    await signIn('GENERAL', `/debts/view/${debt.id}`);
+    const header = page.getByRole('region', { name: 'Resumen de la deuda' });
+    // The first visit loads the debt page's chunk: on a busy machine that takes a while.
+    await expect(header.getByText('(0351) 422-1234')).toBeVisible({ timeout: 20_000 });
+    // Unknown numbers that can be mobiles: a link that says it is a guess, and the question.
+    await expect(
+      header.getByRole('link', { name: /^Puede ser un celular: escribir por WhatsApp/ }),
+    ).toHaveCount(2);
+    await header.getByRole('button', { name: 'Tipo de línea de (0351) 422-1234' }).click();
+    await page.getByRole('menuitem', { name: 'Es fijo' }).click();
+    await expect(header.getByText('Fijo', { exact: true })).toBeVisible();
+    await expect(header.getByRole('link', { name: /WhatsApp.*\(0351\) 422-1234/ })).toHaveCount(0);
+
+    await header.getByRole('button', { name: 'Tipo de línea de 351 584-7753' }).click();
+    await page.getByRole('menuitem', { name: 'Es celular' }).click();
+    await expect(header.getByText('Celular', { exact: true })).toBeVisible();
+    const link = header.getByRole('link', { name: /^Escribir por WhatsApp a .* \(351 584-7753\)$/ });
+    await expect(link).toHaveAttribute('href', /^https:\/\/wa\.me\/5493515847753\?text=Hola%20Irma/);
+    await expect(header.getByRole('button', { name: /^Tipo de línea/ })).toHaveCount(0);
+
+    // Kept: after a reload, and in the debtor's form.
+    await page.reload();
+    await expect(header.getByText('Celular', { exact: true })).toBeVisible();
+    await page.goto(`/debtors/edit/${debtor.id}`);
+    await expect(
+      main(page).getByRole('combobox', { name: 'Tipo de línea (teléfono)', exact: true }),
+    ).toHaveValue('Celular');
+    await expect(
+      main(page).getByRole('combobox', { name: 'Tipo de línea (teléfono alternativo)' }),
+    ).toHaveValue('Fijo');
+  });
 });

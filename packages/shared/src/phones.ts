@@ -1,5 +1,6 @@
 /**
- * Argentine phone numbers as people write them, and a WhatsApp link for the ones that are mobiles.
+ * Argentine phone numbers as people write them, and a WhatsApp link for the ones that are (or may be)
+ * mobiles.
  *
  * The numbering (ENACOM): every number has a national significant number (NSN) of 10 digits, the
  * area code without its trunk 0 (2 to 4 digits: 11 Buenos Aires, 351 Córdoba, 2966 Río Gallegos) and
@@ -14,10 +15,12 @@
  *     would have to guess the area);
  *   - the international mobile form: "+54 9 11 2345-6789", "549 351 555 1234", "0054 9 …", also with
  *     the trunk 0 or the 15 typed in by mistake ("+54 9 011 15 2345-6789"), and "9 11 2345-6789";
- * A plain ten-digit number ("11 2345-6789", "(0351) 422-1234") is NOT taken for a mobile: since the
- * NSN of a mobile and of a landline have the same shape, nothing in it tells them apart, and debtor
- * files are full of landlines written that way; a link to a landline would only fail in WhatsApp.
- * Neither is "+54 11 2345-6789" (the international landline form) nor a local 6–8 digit number.
+ * A plain ten-digit number ("11 2345-6789", "(0351) 422-1234") is NOT proved a mobile: the NSN of a
+ * mobile and of a landline have the same shape and nothing in it tells them apart. It CAN be one
+ * (possibleMobile), and most stored numbers are written that way, so the collector may mark each
+ * phone MOVIL or FIJO once (issue 32) and whatsappTarget decides with that mark: MOVIL links whatever
+ * number can be built, FIJO never, unknown links what can be a mobile, saying it is a guess.
+ * A local 6–8 digit number can never be built (the area code would be a guess).
  */
 
 import { oneLine } from './text';
@@ -93,14 +96,59 @@ export function argentineMobile(phone: string | null | undefined): string | null
   return nsn ? `549${nsn}` : null;
 }
 
+/** What the collector said a phone is (debtors.phone_kind); null: nobody said yet. */
+export const PHONE_KINDS = ['MOVIL', 'FIJO'] as const;
+export type PhoneKind = (typeof PHONE_KINDS)[number];
+export const PHONE_KIND_LABELS: Record<PhoneKind, string> = { MOVIL: 'Celular', FIJO: 'Fijo' };
+
+/**
+ * 549 + the NSN when the number can be a mobile: written as one (argentineMobile) or a plausible
+ * national number written any way — "351 584-7753", "(0351) 422-1234", "1123456789", "+54 11 …".
+ */
+export function possibleMobile(phone: string | null | undefined): string | null {
+  const proved = argentineMobile(phone);
+  if (proved || !phone) return proved;
+  const written = phone.trim();
+  let digits = written.replace(/\D/g, '');
+  if (written.startsWith('00')) digits = digits.slice(2);
+  // No NSN starts with 5: twelve digits starting with 54 carry the country code.
+  if (/^(\+|00)/.test(written) || (digits.startsWith('54') && digits.length === 12)) {
+    if (!digits.startsWith('54')) return null;
+    digits = digits.slice(2);
+  }
+  const nsn = digits.replace(/^0/, '');
+  return plausibleNsn(nsn) ? `549${nsn}` : null;
+}
+
+/** Where «Escribir por WhatsApp» goes: the wa.me number and whether it is known to be a mobile. */
+export type WhatsAppTarget = { number: string; sure: boolean };
+
+/**
+ * The one rule for the WhatsApp link (docs/decisions.md «WhatsApp»): FIJO → never; MOVIL → whenever
+ * a number can be built (sure); unknown → when it can be a mobile, sure only if written as one.
+ */
+export function whatsappTarget(
+  phone: string | null | undefined,
+  kind: PhoneKind | null | undefined,
+): WhatsAppTarget | null {
+  if (kind === 'FIJO') return null;
+  const number = possibleMobile(phone);
+  if (!number) return null;
+  return { number, sure: kind === 'MOVIL' || argentineMobile(phone) !== null };
+}
+
 /**
  * https://wa.me/549XXXXXXXXXX?text=… to write to the phone with the message already typed, or null
- * when the phone is not an Argentine mobile (argentineMobile).
+ * when whatsappTarget gives no number for the phone and its kind.
  */
-export function whatsappLink(phone: string | null | undefined, message: string): string | null {
-  const number = argentineMobile(phone);
-  if (!number) return null;
-  return `https://wa.me/${number}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
+export function whatsappLink(
+  phone: string | null | undefined,
+  kind: PhoneKind | null | undefined,
+  message: string,
+): string | null {
+  const target = whatsappTarget(phone, kind);
+  if (!target) return null;
+  return `https://wa.me/${target.number}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
 }
 
 /** The first message to a debtor: who writes and about which account. */

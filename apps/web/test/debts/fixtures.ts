@@ -27,6 +27,8 @@ export const debtor: Debtor = {
   phoneClosedOn: null,
   altPhoneClosedOn: null,
   emailClosedOn: null,
+  phoneKind: null,
+  altPhoneKind: null,
   createdAt: at,
   updatedAt: at,
 };
@@ -59,6 +61,8 @@ export const debt: Debt = {
     lastName: 'Pérez',
     phone: '11 4567-8901',
     altPhone: null,
+    phoneKind: null,
+    altPhoneKind: null,
     email: null,
   },
   companyName: 'Frávega S.A.',

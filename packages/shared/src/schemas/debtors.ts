@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROVINCES } from '../enums';
 import { isValidCuit, onlyDigits } from '../ids';
 import { MESSAGES } from '../messages';
+import { PHONE_KINDS } from '../phones';
 import { defineResource } from '../resource';
 import { CHANNEL_OWNERS, channelOwnerSchema } from './channels';
 import {
@@ -39,9 +40,17 @@ export const debtorSchema = z.object({
   phoneClosedOn: z.string().nullable(),
   altPhoneClosedOn: z.string().nullable(),
   emailClosedOn: z.string().nullable(),
+  /** What the collector said each phone is; null: unknown (a changed number is unknown again). */
+  phoneKind: z.enum(PHONE_KINDS).nullable(),
+  altPhoneKind: z.enum(PHONE_KINDS).nullable(),
   ...timestamps,
 });
 export type Debtor = z.infer<typeof debtorSchema>;
+
+const phoneKind = z
+  .enum(PHONE_KINDS, { error: 'Elija celular, fijo o sin indicar.' })
+  .nullish()
+  .transform((v) => v ?? null);
 
 const optionalCuit = z
   .string()
@@ -74,6 +83,9 @@ export const debtorCreateSchema = z.object({
   phoneClosedOn: optionalDate,
   altPhoneClosedOn: optionalDate,
   emailClosedOn: optionalDate,
+  /** Issue 32: MOVIL, FIJO or null (sin indicar); the database drops it for a phone left empty. */
+  phoneKind,
+  altPhoneKind: phoneKind,
 });
 export const debtorUpdateSchema = partialUpdate(debtorCreateSchema);
 export type DebtorCreate = z.input<typeof debtorCreateSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, DEBT_STATUSES } from '../enums';
+import { PHONE_KINDS } from '../phones';
 import { defineResource } from '../resource';
 import {
   dateSchema,
@@ -47,6 +48,9 @@ export const debtSchema = z.object({
     lastName: z.string(),
     phone: z.string().nullable(),
     altPhone: z.string().nullable(),
+    /** Issue 32: the header's WhatsApp link needs them (shared/phones.ts whatsappTarget). */
+    phoneKind: z.enum(PHONE_KINDS).nullable(),
+    altPhoneKind: z.enum(PHONE_KINDS).nullable(),
     email: z.string().nullable(),
   }),
   companyName: z.string(),

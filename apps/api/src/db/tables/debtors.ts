@@ -1,3 +1,4 @@
+import { PHONE_KINDS } from '@cobranzas/shared';
 import { sql } from 'drizzle-orm';
 import { char, check, date, index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
@@ -32,6 +33,10 @@ export const debtors = pgTable(
     phoneClosedOn: date('phone_closed_on'),
     altPhoneClosedOn: date('alt_phone_closed_on'),
     emailClosedOn: date('email_closed_on'),
+    // What the collector said each phone is (issue 32); null: unknown. debtors_phone_kind_reset
+    // (migration 0027) empties it when the number's digits change or the phone is left empty.
+    phoneKind: varchar('phone_kind', { length: 5, enum: PHONE_KINDS }),
+    altPhoneKind: varchar('alt_phone_kind', { length: 5, enum: PHONE_KINDS }),
     /**
      * What `q` searches, folded by search_fold (migration 0026; shared/search.ts): its words, each
      * after a space. The phones also as bare digits: «3515847753» finds «351 584-7753».
@@ -47,6 +52,9 @@ export const debtors = pgTable(
     uniqueIndex('debtors_dni_unique').on(t.dni),
     ...(['phone_owner', 'alt_phone_owner', 'email_owner'] as const).map((column) =>
       check(`debtors_${column}`, sql.raw(`${column} IN ('DEUDOR', 'LABORAL', 'TERCERO')`)),
+    ),
+    ...(['phone_kind', 'alt_phone_kind'] as const).map((column) =>
+      check(`debtors_${column}`, sql.raw(`${column} IN ('MOVIL', 'FIJO')`)),
     ),
     uniqueIndex('debtors_cuit_unique').on(t.cuit).where(sql`${t.cuit} IS NOT NULL`),
     index('debtors_last_name_idx').on(t.lastName, t.firstName),

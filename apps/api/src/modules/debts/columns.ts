@@ -16,6 +16,8 @@ export const debtColumns = {
     lastName: debtors.lastName,
     phone: debtors.phone,
     altPhone: debtors.altPhone,
+    phoneKind: debtors.phoneKind,
+    altPhoneKind: debtors.altPhoneKind,
     email: debtors.email,
   },
   companyName: companies.name,

@@ -4,6 +4,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { TextField } from '../../components/resource/fields';
 import { formatDate } from '../../lib/format';
 import local from './channels.module.css';
+import { PhoneKindField } from './PhoneKindField';
 
 const OWNER_OPTIONS = CHANNEL_OWNERS.map((value) => ({ value, label: CHANNEL_OWNER_LABELS[value] }));
 
@@ -17,8 +18,9 @@ type Channel = { value: 'phone' | 'altPhone' | 'email'; label: string; type: 'te
 export function ChannelFields({ value, label, type }: Channel) {
   const { control } = useFormContext();
   return (
-    <div className={local.row}>
+    <div className={local.row} data-kind={value !== 'email' || undefined}>
       <TextField name={value} label={label} type={type} autoComplete="off" />
+      {value !== 'email' ? <PhoneKindField phone={value} label={label} /> : null}
       <Controller
         name={`${value}Owner`}
         control={control}

@@ -59,6 +59,8 @@ const EMPTY: DebtorCreate = {
   phoneClosedOn: null,
   altPhoneClosedOn: null,
   emailClosedOn: null,
+  phoneKind: null,
+  altPhoneKind: null,
 };
 
 const text = (value: string | null) => value ?? '';
@@ -93,6 +95,8 @@ function DebtorFormPage({ id }: { id?: string | undefined }) {
         phoneClosedOn: debtor.phoneClosedOn,
         altPhoneClosedOn: debtor.altPhoneClosedOn,
         emailClosedOn: debtor.emailClosedOn,
+        phoneKind: debtor.phoneKind,
+        altPhoneKind: debtor.altPhoneKind,
       })}
       label={(values) => personName({ firstName: values.firstName ?? '', lastName: values.lastName ?? '' })}
       after={({ record }) => (ability.can('view', 'Debts') ? <DebtorDebts debtorId={record.id} /> : null)}

@@ -8,6 +8,7 @@ import { DEBT_STATUS_TONES, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
 import { useBalanceToDate } from '../common/useBalanceToDate';
 import { useMoney } from './currency';
+import { PhoneKindMark } from './PhoneKind';
 import classes from './view.module.css';
 import { WhatsAppLink } from './WhatsApp';
 
@@ -15,7 +16,10 @@ import { WhatsAppLink } from './WhatsApp';
 export function DebtHeader({ debt }: { debt: Debt }) {
   const perms = usePermissions();
   const contact = debt.debtor;
-  const phones = [contact.phone, contact.altPhone].filter((phone): phone is string => Boolean(phone));
+  const phones = (['phone', 'altPhone'] as const).flatMap((which) => {
+    const phone = contact[which];
+    return phone ? [{ which, phone, kind: contact[`${which}Kind`] }] : [];
+  });
   const charges = [debt.servicesAmount, debt.moraAmount].some((v) => v !== '0.00');
   const owed = useBalanceToDate(debt.id).data;
 
@@ -38,13 +42,18 @@ export function DebtHeader({ debt }: { debt: Debt }) {
         </p>
         {phones.length || contact.email ? (
           <p className={classes.contact}>
-            {phones.map((phone) => (
-              // The phone and, when it is a mobile, its WhatsApp link stay together when the line wraps.
-              <span key={phone} style={{ display: 'inline-flex', alignItems: 'center', gap: '0.25rem' }}>
+            {phones.map(({ which, phone, kind }) => (
+              // The phone, its WhatsApp link and its kind stay together when the line wraps.
+              <span key={which} className={classes.phone}>
                 <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`} size="sm">
                   <IconPhone size={14} aria-hidden="true" /> {phone}
                 </Anchor>
-                {perms.edit ? <WhatsAppLink phone={phone} debt={debt} /> : null}
+                {perms.edit ? (
+                  <>
+                    <WhatsAppLink phone={phone} kind={kind} debt={debt} />
+                    <PhoneKindMark debt={debt} which={which} />
+                  </>
+                ) : null}
               </span>
             ))}
             {contact.email ? (

@@ -1,10 +1,11 @@
 import {
   type Agency,
-  argentineMobile,
   type Debt,
+  type PhoneKind,
   personName,
   whatsappGreeting,
   whatsappLink,
+  whatsappTarget,
 } from '@cobranzas/shared';
 import { ActionIcon } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
@@ -23,19 +24,22 @@ function useAgencyName(): string {
 }
 
 /**
- * «Escribir por WhatsApp» beside a debtor's phone that is an Argentine mobile (shared/phones.ts says
- * which written forms count): wa.me with a first message naming the debtor, the agency and the
- * company. Nothing for a landline or a number that does not say it is a mobile.
+ * «Escribir por WhatsApp» beside a debtor's phone when shared/phones.ts whatsappTarget says so for
+ * the phone and its kind: wa.me with a first message naming the debtor, the agency and the company.
+ * A number that only may be a mobile (unknown kind) says so in its title and name.
  */
-export function WhatsAppLink({ phone, debt }: { phone: string; debt: Debt }) {
+export function WhatsAppLink({ phone, kind, debt }: { phone: string; kind: PhoneKind | null; debt: Debt }) {
   const agency = useAgencyName();
-  if (!argentineMobile(phone)) return null;
+  const target = whatsappTarget(phone, kind);
+  if (!target) return null;
   const debtor = personName(debt.debtor);
   const href = whatsappLink(
     phone,
+    kind,
     whatsappGreeting({ debtor: debt.debtor.firstName || debtor, agency, company: debt.companyName }),
   );
   if (!href) return null;
+  const title = target.sure ? 'Escribir por WhatsApp' : 'Puede ser un celular: escribir por WhatsApp';
   return (
     <ActionIcon
       component="a"
@@ -43,10 +47,11 @@ export function WhatsAppLink({ phone, debt }: { phone: string; debt: Debt }) {
       target="_blank"
       rel="noopener noreferrer"
       variant="subtle"
-      color="green"
+      // A guess is grey: green says «this is a mobile».
+      color={target.sure ? 'green' : 'gray'}
       size="sm"
-      aria-label={`Escribir por WhatsApp a ${debtor} (${phone})`}
-      title="Escribir por WhatsApp"
+      aria-label={`${title} a ${debtor} (${phone})`}
+      title={title}
     >
       <IconBrandWhatsapp size={16} aria-hidden="true" />
     </ActionIcon>

@@ -308,11 +308,41 @@ forEachBackend('one-step contact logging and the contact rules (issue 18)', (bac
         companyHours: false,
         insideHours: true,
         attempts: { today: 1, week: 1, maxPerDay: 3, maxPerWeek: 10 },
+        currency: 'ARS',
+        // Every contact the admin logged so far in this file is a «Llamada».
+        suggestedEventTypeId: eventTypeId,
       });
       expectStatus(
         await call(t.app, admin, { method: 'GET', url: '/api/contacts/context?debtId=999999' }),
         404,
       );
+    });
+  });
+
+  describe('the dialog’s starting contact type (issue 32)', () => {
+    it('is the type the user logs most among the latest contacts, else the agency’s most common there', async () => {
+      const visit = (await create(t.app, admin, 'events-types', { name: 'Visita' })) as { id: number };
+      const mail = (await create(t.app, admin, 'events-types', { name: 'Correo' })) as { id: number };
+      const collector = await createUser(t.app, admin, 'GENERAL');
+      const fresh = await createUser(t.app, admin, 'GENERAL');
+      const debt = await debtWith({ email: 'ana@correo.example' });
+      // The collector: one «Visita» by phone, two «Correo» by e-mail; a contact without a channel is no call.
+      await log({ debtId: debt.id, eventTypeId: visit.id, channel: 'PHONE' }, collector.token);
+      for (let i = 0; i < 2; i++)
+        await log({ debtId: debt.id, eventTypeId: mail.id, channel: 'EMAIL' }, collector.token);
+      for (let i = 0; i < 3; i++) await log({ debtId: debt.id, eventTypeId: visit.id }, collector.token);
+      const suggested = async (token: string) => {
+        const res = await call(t.app, token, {
+          method: 'GET',
+          url: `/api/contacts/context?debtId=${debt.id}`,
+        });
+        expectStatus(res, 200);
+        return res.body.suggestedEventTypeId;
+      };
+      expect(await suggested(collector.token)).toBe(mail.id);
+      // The admin logged «Llamada» all along (many more than 2); someone who logged nothing gets the same.
+      expect(await suggested(admin)).toBe(eventTypeId);
+      expect(await suggested(fresh.token)).toBe(eventTypeId);
     });
   });
 

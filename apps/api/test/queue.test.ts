@@ -21,12 +21,17 @@ interface QueueAnswer {
     reasons: { code: string; label: string }[];
     score: number;
     attempts: { today: number; week: number; maxPerDay: number | null; maxPerWeek: number | null };
+    callableNow: boolean;
+    notCallable: { code: string; label: string; alternatives: string[] } | null;
   }[];
   total: number;
+  callableTotal: number;
 }
 
 /** Every day of the week but today (agency time): hours that exclude now, whatever the time. */
 const notToday = () => [1, 2, 3, 4, 5, 6, 7].filter((day) => day !== agencyClock().weekday);
+/** Two hours of today that are hours away from now (so the clock cannot walk into them mid-test). */
+const awayFromNow = () => (agencyClock().time < '12:00' ? ['20:00', '22:00'] : ['02:00', '04:00']);
 
 /** GET /api/queue (DESIGN.md §10.3, issue 18): the collector's debts that need work today. */
 forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
@@ -54,6 +59,9 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
   const idsOf = (answer: QueueAnswer) => answer.data.map((item) => item.debt.id);
   const codesOf = (answer: QueueAnswer, id: number) =>
     answer.data.find((item) => item.debt.id === id)?.reasons.map((r) => r.code);
+  /** Each item's debt id, whether callable now and why not (its code and label). */
+  const callableOf = (answer: QueueAnswer) =>
+    answer.data.map((item) => [item.debt.id, item.callableNow, item.notCallable?.label ?? null]);
   /** A contact on `day` (noon at the agency). */
   const contact = (debtId: number, day: string) =>
     create(t.app, admin, 'events', {
@@ -219,47 +227,124 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
     expectStatus(await call(t.app, admin, { method: 'GET', url: '/api/queue?color=rojo' }), 400);
   });
 
-  it('contact hours: a debt whose company cannot call now is not offered; the agency’s hours apply otherwise', async () => {
+  it('contact hours: a debt whose company cannot call now stays, callableNow false, after the callable ones; the agency’s hours apply otherwise', async () => {
     const collector = await createUser(t.app, admin, 'GENERAL');
     const closed = await createCompany(t.app, admin, {
       contactDays: notToday(),
-      contactFrom: '00:00',
-      contactTo: '24:00',
+      contactFrom: '08:00',
+      contactTo: '20:00',
     });
     const open = await createCompany(t.app, admin, {
       contactDays: [agencyClock().weekday],
       contactFrom: '00:00',
       contactTo: '24:00',
     });
-    await assigned(collector.id, { companyId: closed.id });
+    // The closed company's debt has the larger balance (10 points against 6): still after the others.
+    const shut = await assigned(collector.id, { companyId: closed.id, originalAmount: '100000.00' });
     const callable = await assigned(collector.id, { companyId: open.id });
     const agencys = await assigned(collector.id);
-    expect(idsOf(await queueOf(collector.token)).sort()).toEqual([callable.id, agencys.id].sort());
+    const answer = await queueOf(collector.token);
+    // 36 and 36 (by id), then 40.
+    expect(callableOf(answer).slice(0, 2)).toEqual([
+      [callable.id, true, null],
+      [agencys.id, true, null],
+    ]);
+    expect(answer.data.map((item) => item.score)).toEqual([36, 36, 40]);
+    expect(answer.data[2]).toMatchObject({
+      debt: { id: shut.id },
+      callableNow: false,
+      notCallable: { code: 'OUTSIDE_HOURS', alternatives: ['TASK', 'LETTER'] },
+    });
+    expect(answer.data[2]?.notCallable?.label).toMatch(
+      /^Hoy no es día de contacto \(.+, de 08:00 a 20:00\)$/,
+    );
+    expect(answer).toMatchObject({ total: 3, callableTotal: 2 });
     await t.database.db.execute(
       sql`UPDATE agency_settings SET contact_days = ${`{${notToday().join(',')}}`}`,
     );
     try {
-      expect(idsOf(await queueOf(collector.token))).toEqual([callable.id]);
+      const later = await queueOf(collector.token);
+      expect(later.data.map((item) => [item.debt.id, item.callableNow])).toEqual([
+        [callable.id, true],
+        [shut.id, false],
+        [agencys.id, false],
+      ]);
+      expect(later).toMatchObject({ total: 3, callableTotal: 1 });
     } finally {
       await t.database.db.execute(sql`UPDATE agency_settings SET contact_days = '{1,2,3,4,5,6,7}'`);
     }
   });
 
-  it('a debtor without an open phone of its own is not offered: none, a work or third party’s, or «no contactar»', async () => {
+  it('outside hours: every item stays with callableNow false and the hours in its reason', async () => {
     const collector = await createUser(t.app, admin, 'GENERAL');
-    await assigned(collector.id, {}, { phone: null, email: 'solo@correo.example' });
-    await assigned(collector.id, {}, { phoneOwner: 'LABORAL' });
-    await assigned(collector.id, {}, { altPhone: '11 4444-0000', altPhoneOwner: 'TERCERO', phone: null });
-    await assigned(collector.id, {}, { phoneClosedOn: dayFrom(-2) });
+    const [from, to] = awayFromNow();
+    // 1000.00 owed, never contacted: 30 + 6 points each; the e-mail is the debtor's own and open.
+    const first = await assigned(collector.id);
+    const second = await assigned(collector.id, {}, { email: 'deudor@correo.example' });
+    await t.database.db.execute(sql`UPDATE agency_settings SET contact_from = ${from}, contact_to = ${to}`);
+    try {
+      const answer = await queueOf(collector.token);
+      const label = `Fuera del horario de contacto (${from} a ${to})`;
+      expect(callableOf(answer)).toEqual([
+        [first.id, false, label],
+        [second.id, false, label],
+      ]);
+      expect(answer.data.map((item) => item.notCallable?.alternatives)).toEqual([
+        ['TASK', 'LETTER'],
+        ['TASK', 'EMAIL', 'LETTER'],
+      ]);
+      expect(answer.data.map((item) => item.score)).toEqual([36, 36]);
+      expect(answer).toMatchObject({ total: 2, callableTotal: 0 });
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE agency_settings SET contact_from = '00:00', contact_to = '24:00'`,
+      );
+    }
+  });
+
+  it('no phone: a debtor without an open phone of its own stays, callableNow false, with why and what can be done', async () => {
+    const collector = await createUser(t.app, admin, 'GENERAL');
+    const none = await assigned(collector.id, {}, { phone: null, email: 'solo@correo.example' });
+    const work = await assigned(collector.id, {}, { phoneOwner: 'LABORAL' });
+    const third = await assigned(
+      collector.id,
+      {},
+      { altPhone: '11 4444-0000', altPhoneOwner: 'TERCERO', phone: null },
+    );
+    const closed = await assigned(collector.id, {}, { phoneClosedOn: dayFrom(-2) });
     const alternative = await assigned(
       collector.id,
       {},
       { phoneClosedOn: dayFrom(-2), altPhone: '11 4444-0000' },
     );
-    expect(idsOf(await queueOf(collector.token))).toEqual([alternative.id]);
+    const answer = await queueOf(collector.token);
+    // All score 36 (never contacted, $ 1.000,00): the callable first, then by id.
+    expect(callableOf(answer)).toEqual([
+      [alternative.id, true, null],
+      [none.id, false, 'Sin teléfono disponible'],
+      [work.id, false, 'Sin teléfono propio (solo laboral o de un tercero)'],
+      [third.id, false, 'Sin teléfono propio (solo laboral o de un tercero)'],
+      [closed.id, false, 'Sin teléfono disponible: pidió que no lo llamen («No contactar»)'],
+    ]);
+    expect(answer.data.map((item) => item.notCallable?.code ?? null)).toEqual([
+      null,
+      'NO_PHONE',
+      'NO_PHONE',
+      'NO_PHONE',
+      'NO_PHONE',
+    ]);
+    // Looking for another phone of a debtor who asked not to be called is not offered.
+    expect(answer.data.map((item) => item.notCallable?.alternatives ?? null)).toEqual([
+      null,
+      ['FIND_PHONE', 'EMAIL', 'LETTER', 'TASK'],
+      ['FIND_PHONE', 'LETTER', 'TASK'],
+      ['FIND_PHONE', 'LETTER', 'TASK'],
+      ['LETTER', 'TASK'],
+    ]);
+    expect(answer).toMatchObject({ total: 5, callableTotal: 1 });
   });
 
-  it('a phone closed later («no contactar») takes the debtor’s debts out at once; reopened, they come back', async () => {
+  it('a phone closed later («no contactar») makes the debtor’s debts not callable at once; reopened, callable again', async () => {
     const collector = await createUser(t.app, admin, 'GENERAL');
     const debt = await assigned(collector.id);
     const edit = async (fields: Record<string, unknown>) =>
@@ -267,16 +352,18 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
         await call(t.app, admin, { method: 'PATCH', url: `/api/debtors/${debt.debtorId}`, payload: fields }),
         200,
       );
-    expect(idsOf(await queueOf(collector.token))).toEqual([debt.id]);
+    expect(callableOf(await queueOf(collector.token))).toEqual([[debt.id, true, null]]);
     await edit({ phoneClosedOn: agencyToday() });
-    expect(idsOf(await queueOf(collector.token))).toEqual([]);
+    expect(callableOf(await queueOf(collector.token))).toEqual([
+      [debt.id, false, 'Sin teléfono disponible: pidió que no lo llamen («No contactar»)'],
+    ]);
     await edit({ phoneClosedOn: null });
-    expect(idsOf(await queueOf(collector.token))).toEqual([debt.id]);
+    expect(callableOf(await queueOf(collector.token))).toEqual([[debt.id, true, null]]);
   });
 
-  it('the cap per day: a debtor already tried today on another debt is not offered; items carry the attempts', async () => {
+  it('cap reached per day: the debtor’s other debts stay, callableNow false, «Alcanzó el máximo de 3 intentos por día»', async () => {
     const collector = await createUser(t.app, admin, 'GENERAL');
-    const capped = await createCompany(t.app, admin, { maxAttemptsPerDay: 1, maxAttemptsPerWeek: 5 });
+    const capped = await createCompany(t.app, admin, { maxAttemptsPerDay: 3, maxAttemptsPerWeek: 5 });
     const free = await createCompany(t.app, admin);
     const first = await assigned(collector.id, { companyId: capped.id });
     const second = await createDebt(t.app, admin, {
@@ -289,21 +376,40 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
       companyId: free.id,
       assignedUserId: collector.id,
     });
+    // Someone else's debt of the same debtor takes the attempts (a debt tried today leaves the queue).
+    const elsewhere = (await create(t.app, admin, 'debts', {
+      debtorId: first.debtorId,
+      companyId: capped.id,
+      originalAmount: '10.00',
+    })) as { id: number };
     const before = await queueOf(collector.token);
     expect(before.data.find((item) => item.debt.id === second.id)?.attempts).toEqual({
       today: 0,
       week: 0,
-      maxPerDay: 1,
+      maxPerDay: 3,
       maxPerWeek: 5,
     });
-    await attempt(first.id);
+    await attempt(elsewhere.id);
+    await attempt(elsewhere.id);
+    const under = await queueOf(collector.token);
+    expect(under.data.every((item) => item.callableNow)).toBe(true);
+    await attempt(elsewhere.id);
     const after = await queueOf(collector.token);
-    // The debt contacted today leaves the queue; its sibling of the capped company too.
-    expect(idsOf(after)).toEqual([uncapped.id]);
-    expect(after.data[0]?.attempts).toEqual({ today: 1, week: 1, maxPerDay: null, maxPerWeek: null });
+    // The uncapped company's debt first; the capped ones after it, by id (same score).
+    const label = 'Alcanzó el máximo de 3 intentos por día';
+    expect(callableOf(after)).toEqual([
+      [uncapped.id, true, null],
+      [first.id, false, label],
+      [second.id, false, label],
+    ]);
+    expect(after.data[1]).toMatchObject({
+      attempts: { today: 3, week: 3, maxPerDay: 3, maxPerWeek: 5 },
+      notCallable: { code: 'ATTEMPTS_PER_DAY', alternatives: ['TASK', 'LETTER'] },
+    });
+    expect(after).toMatchObject({ total: 3, callableTotal: 1 });
   });
 
-  it('the cap per week: a debtor that reached it is not offered', async () => {
+  it('cap reached per week: the debtor’s debts stay, callableNow false, «Alcanzó el máximo de 2 intentos por semana»', async () => {
     const collector = await createUser(t.app, admin, 'GENERAL');
     const company = await createCompany(t.app, admin, { maxAttemptsPerWeek: 2 });
     const first = await assigned(collector.id, { companyId: company.id });
@@ -317,10 +423,44 @@ forEachBackend('the collector’s queue (DESIGN.md §10.3)', (backend) => {
       companyId: company.id,
       originalAmount: '10.00',
     }).then((other) => attempt((other as { id: number }).id));
-    expect(idsOf(await queueOf(collector.token)).sort()).toEqual([first.id, second.id].sort());
+    expect(callableOf(await queueOf(collector.token))).toEqual([
+      [first.id, true, null],
+      [second.id, true, null],
+    ]);
     await attempt(first.id);
-    expect(await queueOf(collector.token)).toMatchObject({ data: [], total: 0 });
+    // The debt tried today leaves today's queue; its sibling stays, not callable.
+    const answer = await queueOf(collector.token);
+    expect(callableOf(answer)).toEqual([[second.id, false, 'Alcanzó el máximo de 2 intentos por semana']]);
+    expect(answer.data[0]?.notCallable?.code).toBe('ATTEMPTS_PER_WEEK');
+    expect(answer).toMatchObject({ total: 1, callableTotal: 0 });
   });
+
+  it('callable first: a callable debt comes before a non-callable one of higher score, on every page; total counts both', async () => {
+    const collector = await createUser(t.app, admin, 'GENERAL');
+    // Not callable: a broken promise (50) + $ 1.000,00 (6) = 56. Callable: never contacted, 30 + 6 = 36.
+    const urgent = await assigned(collector.id, {}, { phone: null });
+    await contact(urgent.id, dayFrom(-1));
+    const promise = (await create(t.app, admin, 'promises', {
+      debtId: urgent.id,
+      amount: '300.00',
+      dueDate: agencyToday(),
+    })) as { id: number };
+    await t.database.db.execute(
+      sql`UPDATE promises SET taken_on = ${dayFrom(-10)}, due_date = ${dayFrom(-3)} WHERE id = ${promise.id}`,
+    );
+    const plain = await assigned(collector.id);
+    const [page1, page2] = [
+      await queueOf(collector.token, '?page=1&limit=1'),
+      await queueOf(collector.token, '?page=2&limit=1'),
+    ];
+    expect(callableOf(page1)).toEqual([[plain.id, true, null]]);
+    expect(page1.data[0]?.score).toBe(36);
+    expect(callableOf(page2)).toEqual([[urgent.id, false, 'Sin teléfono disponible']]);
+    expect(page2.data[0]?.score).toBe(56);
+    expect(codesOf(page2, urgent.id)).toEqual(['PROMESA_INCUMPLIDA']);
+    for (const page of [page1, page2]) expect(page).toMatchObject({ total: 2, callableTotal: 1 });
+  });
+
   it('the debt’s last contact and first unpaid quota follow its events and quotas (migration 0019)', async () => {
     const collector = await createUser(t.app, admin, 'GENERAL');
     const debt = await assigned(collector.id);

@@ -1,12 +1,15 @@
 import { type ContactContext, type ContactResult, MESSAGES } from '@cobranzas/shared';
 import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContactDialog } from '../../src/features/contacts/ContactDialog';
+import { loggedMessage } from '../../src/features/contacts/contactForm';
 import { fastUser, list, stubScrollIntoView } from '../debts/fixtures';
 import { bodyOf, mockApi } from '../http';
+import { signInAs } from '../render';
 
 beforeAll(stubScrollIntoView);
 
@@ -22,6 +25,8 @@ const CONTEXT: ContactContext = {
   companyHours: false,
   insideHours: true,
   attempts: { today: 1, week: 2, maxPerDay: 3, maxPerWeek: null },
+  currency: 'ARS',
+  suggestedEventTypeId: null,
 };
 
 const RESULT = { event: { id: 90 }, promise: null, task: null } as unknown as ContactResult;
@@ -29,12 +34,19 @@ const RESULT = { event: { id: 90 }, promise: null, task: null } as unknown as Co
 type Reply = { status: number; data?: unknown };
 
 /** The catalogs, the debt's contact context and POST /contacts answered by `post`. */
-function contactApi(post: (body: Record<string, unknown>) => Reply = () => ({ status: 201, data: RESULT })) {
+function contactApi(
+  post: (body: Record<string, unknown>) => Reply = () => ({ status: 201, data: RESULT }),
+  context: ContactContext = CONTEXT,
+) {
   return mockApi((config: InternalAxiosRequestConfig) => {
-    if (config.url === '/contacts/context') return { status: 200, data: CONTEXT };
+    if (config.url === '/contacts/context') return { status: 200, data: context };
     if (config.url === '/contacts' && config.method === 'post')
       return post(bodyOf(config) as Record<string, unknown>);
-    if (config.url === '/events-types') return list([{ id: 1, name: 'Llamada', outcomeIds: [] }]);
+    if (config.url === '/events-types')
+      return list([
+        { id: 1, name: 'Llamada', outcomeIds: [] },
+        { id: 2, name: 'Visita', outcomeIds: [] },
+      ]);
     if (config.url === '/events-history-types') return list([{ id: 10, name: 'No contesta' }]);
     return list([]);
   });
@@ -70,6 +82,7 @@ async function chooseType(user: ReturnType<typeof fastUser>) {
   await waitFor(() => expect(typeBox()).toHaveFocus());
   await user.keyboard('Llam');
   await screen.findByRole('option', { name: 'Llamada', hidden: true });
+  await waitFor(() => expect(screen.queryByRole('option', { name: 'Visita', hidden: true })).toBeNull());
   await user.keyboard('{ArrowDown}{Enter}');
   await waitFor(() => expect(typeBox()).toHaveValue('Llamada'));
 }
@@ -247,5 +260,83 @@ describe('ContactDialog: one-step contact logging, keyboard first (issue 18)', {
     await user.keyboard('500{Control>}{Enter}{/Control}');
     expect(await screen.findByText(MESSAGES.required)).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'post')).toBe(false);
+  });
+});
+
+describe('ContactDialog: where it starts and what it says after (issue 32)', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    signInAs(null);
+  });
+
+  it('«Tipo de gestión» starts as the API’s suggestion when this user has not logged one here', async () => {
+    signInAs('GENERAL');
+    contactApi(undefined, { ...CONTEXT, suggestedEventTypeId: 2 });
+    renderDialog();
+    await dialog();
+    await waitFor(() => expect(typeBox()).toHaveValue('Visita'));
+    // Selected, so typing another type replaces it.
+    await waitFor(() => {
+      const box = typeBox() as HTMLInputElement;
+      expect([box.selectionStart, box.selectionEnd]).toEqual([0, 'Visita'.length]);
+    });
+  });
+
+  it('…and as the type this user logged last on this device, remembered per user after each save', async () => {
+    signInAs('GENERAL');
+    localStorage.setItem('gestion.ultimoTipo.1', '1');
+    localStorage.setItem('gestion.ultimoTipo.77', '2');
+    const { requests } = contactApi(undefined, { ...CONTEXT, suggestedEventTypeId: 2 });
+    const { user, onLogged } = renderDialog();
+    await dialog();
+    await waitFor(() => expect(typeBox()).toHaveValue('Llamada'));
+    // The user picks «Visita» and saves: it is what the next dialog starts from.
+    await user.click(typeBox());
+    await user.click(await screen.findByRole('option', { name: 'Visita', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onLogged).toHaveBeenCalled());
+    expect(bodyOf(requests.find((r) => r.method === 'post'))).toMatchObject({ eventTypeId: 2 });
+    expect(localStorage.getItem('gestion.ultimoTipo.1')).toBe('2');
+  });
+
+  it('a stored type that is no longer in the catalog is skipped for the suggestion', async () => {
+    signInAs('GENERAL');
+    localStorage.setItem('gestion.ultimoTipo.1', '99');
+    contactApi(undefined, { ...CONTEXT, suggestedEventTypeId: 1 });
+    renderDialog();
+    await dialog();
+    await waitFor(() => expect(typeBox()).toHaveValue('Llamada'));
+  });
+
+  it('the toast names the promise and the next task logged with the contact', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const result = {
+      ...RESULT,
+      promise: { id: 5, amount: '5000.00', dueDate: '2026-11-30' },
+      task: { id: 6, start: '2026-12-01T13:30:00.000Z', allDay: false },
+    } as unknown as ContactResult;
+    contactApi(() => ({ status: 201, data: result }));
+    const { user, onLogged } = renderDialog();
+    await dialog();
+    await chooseType(user);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(onLogged).toHaveBeenCalledWith(result));
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({
+        message:
+          'Gestión registrada. Promesa de $ 5.000,00 para el 30/11/2026. Próxima tarea el 01/12/2026 a las 10:30.',
+      }),
+    );
+  });
+
+  it('without a promise the toast says only that the contact was logged', () => {
+    expect(loggedMessage(RESULT, 'ARS')).toBe('Gestión registrada.');
+    const dollars = {
+      ...RESULT,
+      promise: { amount: '120.50', dueDate: '2027-01-05' },
+    } as unknown as ContactResult;
+    expect(loggedMessage(dollars, 'USD')).toBe(
+      'Gestión registrada. Promesa de US$ 120,50 para el 05/01/2027.',
+    );
   });
 });

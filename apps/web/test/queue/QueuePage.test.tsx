@@ -1,10 +1,11 @@
-import type { QueueItem } from '@cobranzas/shared';
+import type { ContactContext, QueueItem } from '@cobranzas/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QueueView } from '../../src/features/queue/QueueView';
 import { setNavigator } from '../../src/lib/navigation';
 import { session } from '../../src/lib/session';
+import { setViewportWidth } from '../browser';
 import { EMPTY_COLLECTION_DAY, EMPTY_KPI } from '../dashboard';
 import { debt, debtApi, fastUser, list, stubScrollIntoView } from '../debts/fixtures';
 import { renderApp, signInAs } from '../render';
@@ -21,6 +22,7 @@ beforeAll(async () => {
 afterEach(() => {
   setNavigator(null);
   session.start();
+  setViewportWidth(1366);
 });
 
 function item(id: number, lastName: string, reasons: QueueItem['reasons'], score: number): QueueItem {
@@ -31,8 +33,42 @@ function item(id: number, lastName: string, reasons: QueueItem['reasons'], score
     reasons,
     score,
     attempts: { today: 0, week: 0, maxPerDay: null, maxPerWeek: null },
+    callableNow: true,
+    notCallable: null,
   };
 }
+
+/** A debt that cannot be called now (DESIGN.md §11.2): why, and what can still be done. */
+function notCallable(
+  id: number,
+  lastName: string,
+  why: NonNullable<QueueItem['notCallable']>,
+  email: string | null = null,
+): QueueItem {
+  const base = item(id, lastName, [{ code: 'SIN_CONTACTO', label: 'Nunca contactada' }], 36);
+  return {
+    ...base,
+    debt: { ...base.debt, debtorId: 100 + id, debtor: { ...base.debt.debtor, id: 100 + id, email } },
+    callableNow: false,
+    notCallable: why,
+  };
+}
+
+const NO_PHONE = notCallable(
+  31,
+  'Quiroga',
+  {
+    code: 'NO_PHONE',
+    label: 'Sin teléfono disponible',
+    alternatives: ['FIND_PHONE', 'EMAIL', 'LETTER', 'TASK'],
+  },
+  'quiroga@correo.example',
+);
+const OUTSIDE = notCallable(32, 'Romero', {
+  code: 'OUTSIDE_HOURS',
+  label: 'Fuera del horario de contacto (08:00 a 12:00)',
+  alternatives: ['TASK', 'LETTER'],
+});
 
 const ITEMS: QueueItem[] = [
   item(
@@ -51,16 +87,30 @@ const ITEMS: QueueItem[] = [
   item(23, 'Martínez', [{ code: 'SIN_CONTACTO', label: 'Nunca contactada' }], 36),
 ];
 
+/** The contact dialog's context of a debt: a phone of its own, inside the agency's hours. */
+const contextOf = (config: InternalAxiosRequestConfig): ContactContext => ({
+  debtId: Number((config.params as { debtId: number }).debtId),
+  debtorId: 3,
+  channels: [{ channel: 'PHONE', value: '11 5555-1234', owner: 'DEUDOR', closedOn: null }],
+  hours: { days: [1, 2, 3, 4, 5], from: '08:00', to: '20:00' },
+  companyHours: false,
+  insideHours: true,
+  attempts: { today: 0, week: 0, maxPerDay: null, maxPerWeek: null },
+  currency: 'ARS',
+  suggestedEventTypeId: null,
+});
+
 const COLLECTORS = [
   { id: 8, name: 'Gabriela Gómez', role: 'GENERAL' },
   { id: 9, name: 'Hugo Ibarra', role: 'GENERAL' },
 ];
 
-/** GET /queue answers `items` with `total`; every request is recorded. */
+/** GET /queue answers `items` with `total` (`callableTotal`: those callable); every request is recorded. */
 function queueApi(
   items: QueueItem[],
   total = items.length,
   reply?: (c: InternalAxiosRequestConfig) => unknown,
+  callableTotal = total - items.filter((i) => !i.callableNow).length,
 ) {
   return debtApi((config) => {
     if (config.method !== 'get') return undefined;
@@ -68,12 +118,15 @@ function queueApi(
       return (
         (reply?.(config) as { status: number; data?: unknown } | undefined) ?? {
           status: 200,
-          data: { data: items, total, page: 1, limit: 25 },
+          data: { data: items, total, callableTotal, page: 1, limit: 25 },
         }
       );
     if (config.url === '/users') return list(COLLECTORS);
     if (config.url === '/report/collection-day') return { status: 200, data: EMPTY_COLLECTION_DAY };
     if (config.url === '/report/general-kpi') return { status: 200, data: EMPTY_KPI };
+    if (config.url === '/contacts/context') return { status: 200, data: contextOf(config) };
+    if (config.url === '/letter-templates')
+      return list([{ id: 1, code: 'intimacion', name: 'Intimación de pago', kind: 'INTIMACION' }]);
     return undefined;
   });
 }
@@ -139,7 +192,8 @@ describe('«Mi cola» (issue 18)', { timeout: 30_000 }, () => {
     fireEvent.click(within(working).getByRole('button', { name: 'Abrir la ficha de la deuda' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/debts/view/22'));
     await router.navigate(-1);
-    await screen.findByText('Quedan 3 para hoy');
+    // Back from the lazily loaded debt file: on a busy machine this takes more than the usual 5 s.
+    await screen.findByText('Quedan 3 para hoy', {}, { timeout: 15_000 });
     await waitFor(() => expect(queueCalls(requests).length).toBeGreaterThan(before));
   });
 
@@ -207,6 +261,100 @@ describe('«Mi cola» (issue 18)', { timeout: 30_000 }, () => {
     queueApi(ITEMS);
     renderApp('/queue');
     expect(await screen.findByText('No tiene permisos para ingresar aqui')).toBeInTheDocument();
+  });
+});
+
+describe('«Mi cola» never goes silent (issue 32, DESIGN.md §11.2)', { timeout: 30_000 }, () => {
+  it('callable first; below, those that cannot be called now, each with why and what can still be done', async () => {
+    signInAs('GENERAL');
+    queueApi([...ITEMS, NO_PHONE, OUTSIDE], 47, undefined, 12);
+    const { user } = { user: fastUser() };
+    renderApp('/queue');
+    expect(await screen.findByText('Quedan 47 para hoy')).toBeInTheDocument();
+    expect(screen.getByText('12 se pueden llamar ahora · 35 necesitan otra gestión')).toBeInTheDocument();
+    const callable = screen.getByRole('region', { name: 'Para llamar ahora (12)' });
+    const others = screen.getByRole('region', { name: 'No se pueden llamar ahora (35)' });
+    // The callable part comes first on the page.
+    expect(callable.compareDocumentPosition(others) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(callable).getAllByRole('row', { name: /^Abrir deuda/ })).toHaveLength(3);
+    expect(within(others).queryByRole('row', { name: /^Abrir deuda/ })).toBeNull();
+
+    const quiroga = within(others).getByRole('row', { name: /Quiroga/ });
+    expect(within(quiroga).getByText('Sin teléfono disponible')).toBeInTheDocument();
+    expect(within(quiroga).getByText('Nunca contactada')).toBeInTheDocument();
+    expect(within(quiroga).getByRole('link', { name: 'Buscar teléfono (Quiroga, Juan)' })).toHaveAttribute(
+      'href',
+      '/debtors/edit/131',
+    );
+    expect(within(quiroga).getByRole('link', { name: 'Escribir correo (Quiroga, Juan)' })).toHaveAttribute(
+      'href',
+      'mailto:quiroga@correo.example',
+    );
+    expect(within(quiroga).getByRole('link', { name: 'Agendar tarea (Quiroga, Juan)' })).toHaveAttribute(
+      'href',
+      '/debts/view/31?tab=tareas',
+    );
+    await user.click(within(quiroga).getByRole('button', { name: 'Generar carta (Quiroga, Juan)' }));
+    expect(await screen.findByRole('menuitem', { name: 'Intimación de pago' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    const romero = within(others).getByRole('row', { name: /Romero/ });
+    expect(within(romero).getByText('Fuera del horario de contacto (08:00 a 12:00)')).toBeInTheDocument();
+    expect(within(romero).queryByRole('link', { name: /Buscar teléfono/ })).toBeNull();
+    expect(within(romero).queryByRole('link', { name: /Escribir correo/ })).toBeNull();
+
+    // The keys stay on the callable rows: ↓ from the last one does not leave it.
+    const last = within(callable).getByRole('row', { name: /Abrir deuda N\.º 23/ });
+    last.focus();
+    await waitFor(() => expect(last).toHaveAttribute('data-highlighted', 'true'));
+    fireEvent.keyDown(last, { key: 'ArrowDown' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(last).toHaveAttribute('data-highlighted', 'true');
+    expect(last).toHaveFocus();
+
+    // Another kind of contact (a visit, a letter sent) is logged from the same dialog, which says why not a call.
+    await user.click(within(romero).getByRole('button', { name: 'Registrar gestión (Romero, Juan)' }));
+    const working = await screen.findByRole('region', { name: 'Deuda en gestión' });
+    expect(working).toHaveTextContent('Romero, Juan');
+    expect(working).toHaveTextContent(
+      'Ahora no se puede llamar: Fuera del horario de contacto (08:00 a 12:00).',
+    );
+  });
+
+  it('nothing callable now: the queue says so and lists them, without «¡Buen trabajo!»', async () => {
+    signInAs('GENERAL');
+    queueApi([NO_PHONE, OUTSIDE], 2, undefined, 0);
+    renderApp('/queue');
+    expect(await screen.findByText('Quedan 2 para hoy')).toBeInTheDocument();
+    expect(screen.getByText('0 se pueden llamar ahora · 2 necesitan otra gestión')).toBeInTheDocument();
+    expect(screen.getByText(/Ahora no se puede llamar a ninguna/)).toBeInTheDocument();
+    expect(screen.queryByText(/¡Buen trabajo!/)).toBeNull();
+    expect(screen.queryByText('No hay deudas para trabajar ahora.')).toBeNull();
+    expect(screen.queryByRole('region', { name: /Para llamar ahora/ })).toBeNull();
+    expect(screen.getByRole('region', { name: 'No se pueden llamar ahora (2)' })).toBeInTheDocument();
+    // No keys to tell when there is no row to call.
+    expect(screen.queryByText(/Con ↑ y ↓/)).toBeNull();
+  });
+
+  it('on a phone (390 px): cards without a sideways table and without keyboard tips', async () => {
+    setViewportWidth(390);
+    signInAs('GENERAL');
+    queueApi([...ITEMS, NO_PHONE], 4, undefined, 3);
+    renderApp('/queue');
+    expect(await screen.findByText('Quedan 4 para hoy')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText(/Con ↑ y ↓/)).toBeNull();
+    const card = screen.getByRole('article', { name: 'Deuda N.º 22 de López, Juan' });
+    // Everything a row says: balance, reasons, attempts and score.
+    expect(card).toHaveTextContent('$ 1.873,42');
+    expect(card).toHaveTextContent('DNI 200.000.022 · Frávega S.A. · CTA-22');
+    expect(within(card).getByText('Cuota vencida el 01/11/2026')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Intentos: hoy 1 de 3 · semana 2 · Puntaje 36');
+    const other = screen.getByRole('article', { name: 'Deuda N.º 31 de Quiroga, Juan' });
+    expect(within(other).getByText('Sin teléfono disponible')).toBeInTheDocument();
+    expect(within(other).getByRole('link', { name: 'Buscar teléfono (Quiroga, Juan)' })).toBeInTheDocument();
+    await fastUser().click(within(card).getByRole('button', { name: 'Registrar gestión (López, Juan)' }));
+    expect(await screen.findByRole('region', { name: 'Deuda en gestión' })).toHaveTextContent('López, Juan');
   });
 });
 

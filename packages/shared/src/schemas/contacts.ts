@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../enums';
 import { MESSAGES } from '../messages';
 import { CHANNEL_OWNERS, CONTACT_CHANNELS } from './channels';
 import { dateSchema, idSchema, optionalNote } from './common';
@@ -112,5 +113,12 @@ export const contactContextSchema = z.object({
   /** Whether a call now is inside them. */
   insideHours: z.boolean(),
   attempts: contactAttemptsSchema,
+  /** The debt's currency: the dialog names a promise's amount in it. */
+  currency: z.enum(CURRENCIES),
+  /**
+   * The contact type the user logs most among the agency's latest contacts (else the agency's most
+   * common there): the dialog starts from it when the user has not logged one on this device yet.
+   */
+  suggestedEventTypeId: z.number().int().nullable(),
 });
 export type ContactContext = z.infer<typeof contactContextSchema>;

@@ -35,25 +35,64 @@ export const queueReasonSchema = z.object({
 });
 export type QueueReason = z.infer<typeof queueReasonSchema>;
 
+/**
+ * Why a debt that needs work today cannot be called now (DESIGN.md §11.2): it stays in the queue,
+ * after the callable ones, grouped in this order (each group by score). One code, the first that
+ * holds: no open phone of the debtor's own, outside its contact hours, a cap of attempts reached
+ * (the week's before the day's: it lasts longer). A later rule (a dispute, an opt-out) adds its code.
+ */
+export const NOT_CALLABLE_CODES = [
+  'NO_PHONE',
+  'OUTSIDE_HOURS',
+  'ATTEMPTS_PER_WEEK',
+  'ATTEMPTS_PER_DAY',
+] as const;
+export type NotCallableCode = (typeof NOT_CALLABLE_CODES)[number];
+
+/**
+ * What can still be done with a debt that cannot be called now: look for a phone (the debtor's
+ * file), write to its own open e-mail, send a letter (no channel: not an attempt), schedule a task.
+ */
+export const QUEUE_ALTERNATIVES = ['FIND_PHONE', 'EMAIL', 'LETTER', 'TASK'] as const;
+export type QueueAlternative = (typeof QUEUE_ALTERNATIVES)[number];
+/** Short: two buttons fit a line of the queue's table and of a phone's card. */
+export const QUEUE_ALTERNATIVE_LABELS: Record<QueueAlternative, string> = {
+  FIND_PHONE: 'Buscar teléfono',
+  EMAIL: 'Escribir correo',
+  LETTER: 'Generar carta',
+  TASK: 'Agendar tarea',
+};
+
+export const notCallableSchema = z.object({
+  code: z.enum(NOT_CALLABLE_CODES),
+  /** In Spanish: «Fuera del horario de contacto (08:00 a 12:00)», «Sin teléfono disponible». */
+  label: z.string(),
+  /** What can still be done, most useful first. */
+  alternatives: z.array(z.enum(QUEUE_ALTERNATIVES)),
+});
+export type NotCallable = z.infer<typeof notCallableSchema>;
+
 export const queueItemSchema = z.object({
   debt: debtSchema,
   /** What the debt owes today: the amount owed (DESIGN.md §11.1), interest included under RATES. */
   owed: z.string(),
   reasons: z.array(queueReasonSchema),
   score: z.number().int(),
-  /**
-   * The debtor's contact attempts today and this week (any of its debts) and the company's caps
-   * (issue 18): a debt whose debtor reached a cap, cannot be called now (outside contact hours) or has
-   * no open phone of its own is not offered at all.
-   */
+  /** The debtor's contact attempts today and this week (any of its debts) and the company's caps. */
   attempts: contactAttemptsSchema,
+  /** Whether its debtor may be called now (DESIGN.md §11.2); callable items come first. */
+  callableNow: z.boolean(),
+  /** Why not, and what can still be done; null when callable. */
+  notCallable: notCallableSchema.nullable(),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
 export const queueResponseSchema = z.object({
   data: z.array(queueItemSchema),
-  /** Debts in today's queue (all pages). */
+  /** Debts in today's queue (all pages), callable now or not. */
   total: z.number().int(),
+  /** Of them, those that can be called now (the first ones). */
+  callableTotal: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
 });

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { docsFor, errorResponses } from '../../crud';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../errors';
-import { contactFacts } from './facts';
+import { contactFacts, suggestedEventType } from './facts';
 import { type ContactServices, logContact } from './log';
 
 /**
@@ -72,7 +72,7 @@ export function contactsModule(app: FastifyInstance, db: Db, services: ContactSe
       // Staff only (assertMayLog): no company scope applies.
       const facts = await contactFacts(db, request.query.debtId, new Date());
       if (!facts) throw notFound();
-      return facts;
+      return { ...facts, suggestedEventTypeId: await suggestedEventType(db, request.user.sub) };
     },
   );
 }

@@ -1,12 +1,12 @@
 import {
   CONTACT_CHANNEL_LABELS,
   type ContactChannel,
-  type ContactContext,
   describeContactHours,
   isPhoneChannel,
   MESSAGES,
 } from '@cobranzas/shared';
 import { refusal } from '../../errors';
+import type { ContactFacts } from './facts';
 
 /** The channel in a sentence: «el teléfono», «el correo electrónico». */
 const named = (channel: ContactChannel) => `el ${CONTACT_CHANNEL_LABELS[channel].toLowerCase()}`;
@@ -27,7 +27,7 @@ export interface Confirmations {
  * confirmOutsideHours (409). Returns whether the contact is logged as outside hours.
  */
 export function checkContactRules(
-  facts: ContactContext,
+  facts: ContactFacts,
   channel: ContactChannel | null,
   confirmed: Confirmations,
 ): { outsideHours: boolean } {

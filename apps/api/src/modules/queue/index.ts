@@ -13,19 +13,30 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { docsFor, errorResponses } from '../../crud';
-import { arrayLiteral, rowsOf } from '../../db/bulk';
+import { rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
-import { attemptsOf, attemptsSince, attemptWindows } from '../contacts/facts';
+import { attemptsSince, attemptWindows } from '../contacts/facts';
 import { type UpdatedBalanceRow, updatedBalances } from '../debts/balances';
 import type { DebtsService } from '../debts/service';
+import {
+  blockedCase,
+  type ChannelFacts,
+  channelFactsSql,
+  companiesNow,
+  fromRank,
+  notCallableOf,
+  RANK_STEP,
+} from './callable';
 
 /** One debt of the queue's page as the SQL finds it: the facts its reasons and score come from. */
-interface QueueRow {
+interface QueueRow extends ChannelFacts {
   id: number;
   currency: 'ARS' | 'USD';
-  score: number;
+  /** The score, less RANK_STEP × why it cannot be called now (callable.ts). */
+  rank: number;
   total: number;
+  callable_total: number;
   days_since_contact: number | null;
   broken_due: string | null;
   broken_amount: string | null;
@@ -36,16 +47,6 @@ interface QueueRow {
   tasks_today: number;
   attempts_today: number;
   attempts_week: number;
-  max_day: number | null;
-  max_week: number | null;
-}
-
-/** A company as the queue sees it now: whether its debtors can be called, and its caps on attempts. */
-interface CompanyNow {
-  id: number;
-  callable: boolean;
-  max_day: number | null;
-  max_week: number | null;
 }
 
 const dayMonth = (iso: string) => iso.split('-').reverse().join('/');
@@ -82,44 +83,23 @@ const latestPromise = (debt: SQL) => sql`SELECT p.due_date, p.amount, p.due_date
  * - the page's rows then read what their reasons say: the promise's figures, the overdue quotas, the
  *   tasks of today and the attempts.
  *
- * Only debts whose debtor can be called now (issue 18, docs/decisions.md «Reglas de contacto»): its
- * company (or the agency) is inside its contact hours — read first, per company —, the debtor has a
- * phone of its own that is not closed (debts.debtor_phone_open), and its attempts today and this week
- * (any of its debts) are under the company's caps, counted only for the companies that have a cap.
- * Per-row work is what this costs at 5 000 debts a collector: each filter is left out when it cannot
- * exclude anything (every company callable, no caps).
+ * A debt that cannot be called now stays (DESIGN.md §11.2, docs/decisions.md «La cola»), after the
+ * callable ones, with why (callable.ts): its debtor has no open phone of its own
+ * (debts.debtor_phone_open), its company (or the agency) is outside its contact hours — read first,
+ * per company —, or a cap of attempts is reached (counted only for the debts that need work, of
+ * companies inside their hours that have a cap).
  */
 async function queuePage(db: Db, userId: number, page: number, limit: number) {
   const now = new Date();
   const clock = agencyClock(now);
   const today = clock.date;
   const { dayStart, dayEnd, weekStart } = attemptWindows(now);
-  const companies = rowsOf<CompanyNow>(
-    await db.execute(sql`SELECT c.id, c.max_attempts_per_day AS max_day, c.max_attempts_per_week AS max_week,
-        (${clock.weekday}::int = ANY(coalesce(c.contact_days, a.contact_days))
-          AND ${clock.time}::time >= coalesce(c.contact_from, a.contact_from)
-          AND ${clock.time}::time < coalesce(c.contact_to, a.contact_to)) AS callable
-      FROM companies c CROSS JOIN agency_settings a WHERE a.id = 1`),
-  );
-  const callable = companies.filter((company) => company.callable);
-  if (callable.length === 0) return [];
-  const closed = companies.filter((company) => !company.callable).map((company) => company.id);
-  const capped = callable
-    .filter((company) => company.max_day !== null || company.max_week !== null)
-    .map((company) => company.id);
-  const onlyCallable =
-    closed.length > 0 ? sql`AND d.company_id <> ALL(${arrayLiteral(closed)}::int[])` : sql``;
-  const underCaps =
-    capped.length > 0
-      ? sql`AND (d.company_id <> ALL(${arrayLiteral(capped)}::int[]) OR EXISTS (SELECT 1 FROM companies c
-          WHERE c.id = d.company_id
-            AND (c.max_attempts_per_day IS NULL OR ${attemptsOf(sql`d.debtor_id`, dayStart, dayEnd)} < c.max_attempts_per_day)
-            AND (c.max_attempts_per_week IS NULL OR ${attemptsOf(sql`d.debtor_id`, weekStart, dayEnd)} < c.max_attempts_per_week)))`
-      : sql``;
-  return rowsOf<QueueRow>(
+  const companies = await companiesNow(db, clock);
+  const blocked = blockedCase(sql`s`, companies, { weekStart, dayStart, dayEnd });
+  const rows = rowsOf<QueueRow>(
     await db.execute(sql`WITH scored AS MATERIALIZED (
-      SELECT s.id, s.points + s.balance_points AS score FROM (
-        SELECT d.id, d.balance_points,
+      SELECT s.id, s.points + s.balance_points - ${sql.raw(String(RANK_STEP))} * ${blocked} AS rank FROM (
+        SELECT d.id, d.balance_points, d.debtor_id, d.company_id, d.debtor_phone_open,
           CASE WHEN d.latest_promise_open_until < ${today}::date THEN 50
             WHEN d.latest_promise_open_until IS NOT NULL AND d.latest_promise_due = ${today}::date THEN 40 ELSE 0 END
           + CASE WHEN d.next_quota_due < ${today}::date THEN 30 ELSE 0 END
@@ -131,23 +111,22 @@ async function queuePage(db: Db, userId: number, page: number, limit: number) {
         FROM debts d
         WHERE d.assigned_user_id = ${userId}
           AND d.status NOT IN ('CANCELADA', 'ARCHIVADA', 'INCOBRABLE')
-          AND d.debtor_phone_open
           -- A contact dated ahead hides today's: then count today's (a scalar probe per such debt; as NOT
           -- EXISTS the planner hashed every event of the day with a sequential scan).
           AND (d.last_contact_on IS NULL OR d.last_contact_on < ${today}::date OR (d.last_contact_on > ${today}::date
             AND (SELECT count(*) FROM events e WHERE e.debt_id = d.id AND e.date >= ${dayStart} AND e.date < ${dayEnd}) = 0))
-          ${onlyCallable}
-          ${underCaps}
         OFFSET 0
       ) s
       WHERE s.points > 0
     ), ranked AS (
-      -- The total apart: count(*) OVER () kept every row's window until the end (1 ms of 9).
-      SELECT s.id, s.score, (SELECT count(*) FROM scored)::int AS total FROM scored s
-      ORDER BY score DESC, s.id
+      -- The totals apart, in one pass: count(*) OVER () kept every row's window until the end (1 ms of
+      -- 9); a cross join with them carried both through the sort (0.5 ms).
+      SELECT s.id, s.rank, (SELECT ARRAY[count(*), count(*) FILTER (WHERE rank > 0)] FROM scored)::int[] AS totals
+      FROM scored s ORDER BY s.rank DESC, s.id
       ${pageClause(page, limit)}
     )
-    SELECT r.id, d.currency::text AS currency, r.score, r.total, ${today}::date - d.last_contact_on AS days_since_contact,
+    SELECT r.id, d.currency::text AS currency, r.rank, r.totals[1] AS total, r.totals[2] AS callable_total,
+      d.company_id, f.phone_state, f.email_open, ${today}::date - d.last_contact_on AS days_since_contact,
       CASE WHEN lp.broken THEN lp.due_date::text END AS broken_due,
       CASE WHEN lp.broken THEN lp.amount::text END AS broken_amount,
       CASE WHEN lp.broken THEN lp.paid::numeric(15, 2)::text END AS broken_paid,
@@ -161,6 +140,7 @@ async function queuePage(db: Db, userId: number, page: number, limit: number) {
       c.max_attempts_per_day AS max_day, c.max_attempts_per_week AS max_week
     FROM ranked r
     JOIN debts d ON d.id = r.id
+    LEFT JOIN LATERAL (${channelFactsSql} FROM debtors dr WHERE dr.id = d.debtor_id AND r.rank < 0) f ON true
     JOIN companies c ON c.id = d.company_id
     CROSS JOIN LATERAL (${attemptsSince(sql`d.debtor_id`, weekStart, dayStart, dayEnd)}) tried
     LEFT JOIN LATERAL (
@@ -168,8 +148,9 @@ async function queuePage(db: Db, userId: number, page: number, limit: number) {
         w.paid < w.amount AND w.due_date = ${today}::date AS due_today
       FROM (${latestPromise(sql`d`)}) w WHERE d.latest_promise_due <= ${today}::date
     ) lp ON true
-    ORDER BY r.score DESC, r.id`),
+    ORDER BY r.rank DESC, r.id`),
   );
+  return { rows, companies, weekday: clock.weekday };
 }
 
 /** The Spanish reasons of one row, strongest first (the order of the score's weights). */
@@ -228,7 +209,8 @@ export function queueModule(app: FastifyInstance, db: Db, debtsService: DebtsSer
       const userId = request.query.userId ?? user.sub;
       if (user.type === 'CLIENTE' || (userId !== user.sub && user.type !== 'ADMIN'))
         throw new HttpError(403, MESSAGES.forbidden);
-      const rows = await queuePage(db, userId, page, limit);
+      const { rows, companies, weekday } = await queuePage(db, userId, page, limit);
+      const companyOf = new Map(companies.map((company) => [company.id, company]));
       const ids = rows.map((row) => row.id);
       // The queue chose these ids within the user's own debts (staff only: no company scope to apply).
       const found = await debtsService.itemsByIds(ids);
@@ -244,11 +226,15 @@ export function queueModule(app: FastifyInstance, db: Db, debtsService: DebtsSer
           maxPerWeek: row.max_week,
         };
         const total = owed.get(row.id);
+        const { score, blocked } = fromRank(row.rank);
+        const notCallable = notCallableOf(row, blocked, companyOf.get(row.company_id), weekday);
+        const item = { debt, owed: total, reasons: reasonsOf(row), score, attempts };
         return debt && total !== undefined
-          ? [{ debt, owed: total, reasons: reasonsOf(row), score: row.score, attempts } as QueueItem]
+          ? [{ ...item, callableNow: notCallable === null, notCallable } as QueueItem]
           : [];
       });
-      return { data, total: rows[0]?.total ?? 0, page, limit };
+      const [first] = rows;
+      return { data, total: first?.total ?? 0, callableTotal: first?.callable_total ?? 0, page, limit };
     },
   );
 }

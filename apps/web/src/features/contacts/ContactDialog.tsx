@@ -14,6 +14,7 @@ import { type FieldPath, FormProvider, useForm } from 'react-hook-form';
 import { AppModal } from '../../components/resource/AppModal';
 import { fieldErrorsOf, messageOf, statusOf } from '../../components/resource/http';
 import { invalidateResources } from '../../lib/resourceQueries';
+import { useSession } from '../../lib/useSession';
 import { DEBT_REFRESH } from '../debts/common/hooks';
 import view from '../debts/view/view.module.css';
 import {
@@ -32,8 +33,10 @@ import {
   contactFormSchema,
   defaultChannel,
   emptyContactForm,
+  loggedMessage,
 } from './contactForm';
 import classes from './contacts.module.css';
+import { rememberEventType } from './lastEventType';
 import { RefusalAlert } from './RefusalAlert';
 
 export type ContactDialogProps = {
@@ -90,6 +93,7 @@ type Warning = { message: string; confirm: Confirmation | undefined };
 
 function ContactForm({ debtId, onLogged, onClose }: Omit<ContactDialogProps, 'opened' | 'header'>) {
   const client = useQueryClient();
+  const userId = useSession().userData?.sub;
   const context = useQuery({
     queryKey: contactKeys.context(debtId),
     queryFn: ({ signal }) => fetchContactContext(debtId, signal),
@@ -108,9 +112,9 @@ function ContactForm({ debtId, onLogged, onClose }: Omit<ContactDialogProps, 'op
 
   // The contact type first. On open the dialog's focus trap picks it too (`data-autofocus`), so the
   // close button never holds the focus; the next debt of the queue mounts a new form in the open
-  // dialog, where only this timer moves the focus.
+  // dialog, where only this timer moves the focus. Its text selected: typing replaces a preselected type.
   useEffect(() => {
-    const timer = setTimeout(() => form.setFocus('eventTypeId'));
+    const timer = setTimeout(() => form.setFocus('eventTypeId', { shouldSelect: true }));
     return () => clearTimeout(timer);
   }, [form]);
 
@@ -131,7 +135,12 @@ function ContactForm({ debtId, onLogged, onClose }: Omit<ContactDialogProps, 'op
         confirmThirdParty: confirmed.current.has('confirmThirdParty'),
       });
       confirmed.current.clear();
-      notifications.show({ color: 'green', title: 'Guardado', message: 'Se registró la gestión.' });
+      rememberEventType(userId, values.eventTypeId);
+      notifications.show({
+        color: 'green',
+        title: 'Guardado',
+        message: loggedMessage(result, context.data?.currency ?? 'ARS'),
+      });
       await invalidateResources(client, [eventsResource, tasksResource, ...(DEBT_REFRESH.also ?? [])]);
       await client.invalidateQueries({ queryKey: contactKeys.context(debtId) });
       form.reset(emptyContactForm(defaultChannel(context.data)));
@@ -182,7 +191,7 @@ function ContactForm({ debtId, onLogged, onClose }: Omit<ContactDialogProps, 'op
     <FormProvider {...form}>
       <form onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-label="Registrar gestión">
         <ContactFacts context={context.data} failed={context.isError} />
-        <ContactFields context={context.data} />
+        <ContactFields context={context.data} userId={userId} />
         {warning ? (
           <RefusalAlert
             message={warning.message}
@@ -196,15 +205,18 @@ function ContactForm({ debtId, onLogged, onClose }: Omit<ContactDialogProps, 'op
             {error}
           </Alert>
         ) : null}
-        <p className={classes.keys}>Ctrl+Enter guarda · Enter pasa al campo siguiente · Esc cierra</p>
-        <Group justify="flex-end" mt="sm" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Guardar
-          </Button>
-        </Group>
+        {/* Stuck to the dialog's bottom edge: «Guardar» in sight however tall the form (900 px screens). */}
+        <div className={classes.footer}>
+          <p className={classes.keys}>Ctrl+Enter guarda · Enter pasa al campo siguiente · Esc cierra</p>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              Guardar
+            </Button>
+          </Group>
+        </div>
       </form>
     </FormProvider>
   );

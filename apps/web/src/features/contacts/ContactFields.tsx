@@ -6,7 +6,7 @@ import {
   eventsSubTypesResource,
   eventsTypesResource,
 } from '@cobranzas/shared';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DateField } from '../../components/resource/DateField';
 import { SelectField, TextareaField, TextField } from '../../components/resource/fields';
@@ -14,6 +14,7 @@ import { useOptions } from '../../components/resource/useOptions';
 import { admittedOutcomes } from '../events/EventForm';
 import { NO_CHANNEL } from './contactForm';
 import classes from './contacts.module.css';
+import { lastEventType, startingType } from './lastEventType';
 
 const byName = (record: { name: string }) => record.name;
 
@@ -35,7 +36,13 @@ export function channelOptions(context: ContactContext | undefined) {
  * task. Every control is a plain input in tab order; the selects open as one types (or with the
  * arrow keys), not on focus, so Tab and Escape keep their meaning.
  */
-export function ContactFields({ context }: { context: ContactContext | undefined }) {
+export function ContactFields({
+  context,
+  userId,
+}: {
+  context: ContactContext | undefined;
+  userId?: number | undefined;
+}) {
   const types = useOptions(eventsTypesResource, byName);
   const outcomes = useOptions(eventsHistoryTypesResource, byName);
   const typeId = useWatch({ name: 'eventTypeId' }) as string | null;
@@ -44,6 +51,8 @@ export function ContactFields({ context }: { context: ContactContext | undefined
   const type = types.records.find((record) => String(record.id) === typeId);
   const outcomeOptions = useMemo(() => admittedOutcomes(outcomes.options, type), [outcomes.options, type]);
   const channels = useMemo(() => channelOptions(context), [context]);
+
+  usePreselectedType(types, context, userId);
 
   // A sub-type of the previous type no longer fits; nor an outcome the new type does not admit.
   useEffect(() => {
@@ -140,4 +149,48 @@ export function ContactFields({ context }: { context: ContactContext | undefined
       </fieldset>
     </>
   );
+}
+
+/**
+ * «Tipo de gestión» starts as the type this user logged last on this device, else the API's
+ * suggestion (the user's most common lately, else the agency's): once, when the catalog is loaded,
+ * and never over something typed or chosen. A focused field gets its text selected, so typing
+ * another type replaces it.
+ */
+function usePreselectedType(
+  types: { loading: boolean; options: { value: string; label: string }[] },
+  context: ContactContext | undefined,
+  userId: number | undefined,
+) {
+  const { setValue, getValues } = useFormContext();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || types.loading) return;
+    const stored = startingType(types.options, lastEventType(userId));
+    // Without a stored type still in the catalog, wait for the suggestion.
+    if (stored === null && context === undefined) return;
+    done.current = true;
+    const input = typeInput();
+    if (getValues('eventTypeId') || (input && input.value !== '')) return;
+    const start = stored ?? startingType(types.options, context?.suggestedEventTypeId);
+    if (!start) return;
+    setValue('eventTypeId', start);
+    const label = types.options.find((option) => option.value === start)?.label;
+    if (input && label) selectWhenShown(input, label);
+  }, [types.loading, types.options, context, userId, getValues, setValue]);
+}
+
+/** The type's input when it has the focus (it is the dialog's `data-autofocus` field). */
+function typeInput(): HTMLInputElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLInputElement && active.hasAttribute('data-autofocus') ? active : null;
+}
+
+/** Selects the input's text once the Select shows `label` (it does so a render after the value). */
+function selectWhenShown(input: HTMLInputElement, label: string, tries = 20) {
+  setTimeout(() => {
+    if (document.activeElement !== input) return;
+    if (input.value === label) input.select();
+    else if (tries > 0 && input.value === '') selectWhenShown(input, label, tries - 1);
+  }, 15);
 }

@@ -1,12 +1,17 @@
 import {
+  agencyToday,
   type ContactContext,
   type ContactCreate,
+  type ContactResult,
   contactTaskSchema,
   eventCreateSchema,
+  formatMoney,
   MESSAGES,
   promiseCreateSchema,
 } from '@cobranzas/shared';
 import { z } from 'zod';
+import { formatDate } from '../../lib/format';
+import { agencyTime } from '../tasks/taskForm';
 
 /** «Sin teléfono ni correo»: a contact that used none of the debtor's channels (a letter, a visit). */
 export const NO_CHANNEL = 'NONE';
@@ -90,4 +95,22 @@ export function contactBody(debtId: number, values: ContactFormOut): ContactCrea
     promise,
     task,
   };
+}
+
+/**
+ * The toast after a contact is logged, naming what came with it: «Gestión registrada. Promesa de
+ * $ 5.000,00 para el 30/11/2026. Próxima tarea el 01/12/2026 a las 10:30.»
+ */
+export function loggedMessage(result: ContactResult, currency: ContactContext['currency']): string {
+  const parts = ['Gestión registrada.'];
+  const { promise, task } = result;
+  if (promise)
+    parts.push(`Promesa de ${formatMoney(promise.amount, currency)} para el ${formatDate(promise.dueDate)}.`);
+  if (task) {
+    const day = formatDate(agencyToday(new Date(task.start)));
+    parts.push(
+      task.allDay ? `Próxima tarea el ${day}.` : `Próxima tarea el ${day} a las ${agencyTime(task.start)}.`,
+    );
+  }
+  return parts.join(' ');
 }

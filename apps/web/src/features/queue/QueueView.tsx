@@ -1,36 +1,53 @@
 import '../../components/resource/mantineStyles';
 import { useAbility } from '@casl/react';
 import type { AppAbility } from '@cobranzas/shared';
+import { Alert } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconMoodHappy } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf, statusOf } from '../../components/resource/http';
-import { ListTable } from '../../components/resource/ListTable';
 import { useListParams } from '../../components/resource/listParams';
 import { PageHeader } from '../../components/resource/PageHeader';
 import resource from '../../components/resource/resource.module.css';
 import { ForbiddenState, LoadFailed, TableSkeleton } from '../../components/resource/states';
+import { PHONE_UP } from '../../lib/breakpoints';
 import { useSession } from '../../lib/useSession';
 import { ContactDialog } from '../contacts/ContactDialog';
+import { Alternatives } from './Alternatives';
 import { useQueue } from './api';
 import { CollectorSelect } from './CollectorSelect';
-import { QUEUE_COLUMNS, type QueueRow, queueRowLabel } from './columns';
+import { notCallableColumns, QUEUE_COLUMNS, type QueueRow } from './columns';
+import { QueueCards } from './QueueCards';
+import { QueuePager } from './QueuePager';
+import { QueueTable } from './QueueTable';
 import classes from './queue.module.css';
 import { useRowKeys } from './useRowKeys';
 import { WorkingDebt } from './WorkingDebt';
 
 const NO_SORT: readonly string[] = [];
 const FILTERS = ['userId'] as const;
+const NONE: QueueRow[] = [];
 const count = new Intl.NumberFormat('es-AR');
 
 export const leftText = (total: number) =>
   total === 1 ? 'Queda 1 para hoy' : `Quedan ${count.format(total)} para hoy`;
 
+/** «12 se pueden llamar ahora · 35 no»: said only when some cannot. */
+export function splitText(total: number, callable: number) {
+  const other = total - callable;
+  if (other <= 0) return null;
+  const now = callable === 1 ? '1 se puede llamar ahora' : `${count.format(callable)} se pueden llamar ahora`;
+  return `${now} · ${count.format(other)} ${other === 1 ? 'necesita' : 'necesitan'} otra gestión`;
+}
+
 /**
- * A collector's queue (GET /queue), best first, paged like the other lists (?page=&limit= in the
- * URL). ↑/↓ move the highlighted row, Enter or a click works it: `onWork`, or by default the
- * one-step contact dialog, which after each contact logged goes on with the next debt of the page
- * (the one logged leaves the queue for today). An ADMIN chooses whose queue (?userId=, default his own).
+ * A collector's queue (GET /queue), paged like the other lists (?page=&limit= in the URL). The API
+ * lists the debts that can be called now first (DESIGN.md §11.2); a page shows them as a table worked
+ * with the keys (↑/↓ move the highlighted row, Enter or a click opens the one-step contact dialog,
+ * which after each contact goes on with the next callable debt of the page), then those that cannot
+ * be called now, each with why and what can still be done. Under 576 px both are cards, without keys.
+ * An ADMIN chooses whose queue (?userId=, default his own).
  */
 export function QueueView({
   title = 'Mi cola',
@@ -48,6 +65,7 @@ export function QueueView({
   const navigate = useNavigate();
   const { userData } = useSession();
   const admin = useAbility<AppAbility>().can('manage', 'all');
+  const phone = !useMediaQuery(PHONE_UP, true, { getInitialValueInEffect: false });
   const { state, update } = useListParams(NO_SORT, FILTERS);
   const userId = admin ? state.filters.userId : undefined;
   const params = useMemo(
@@ -59,41 +77,59 @@ export function QueueView({
     () => (queue.data?.data ?? []).map((item) => ({ ...item, id: item.debt.id })),
     [queue.data],
   );
+  const callable = useMemo(() => records.filter((row) => row.callableNow), [records]);
+  const others = useMemo(() => records.filter((row) => !row.callableNow), [records]);
   const [working, setWorking] = useState<QueueRow | null>(null);
   const work = useCallback((row: QueueRow) => (onWork ? onWork(row.id) : setWorking(row)), [onWork]);
-  /** The debt after the one just logged, as the page listed them (null: the page is done). */
+  /** The next callable debt of the page after the one just logged (null: none left, the dialog closes). */
   const next = useCallback(() => {
     setWorking((current) => {
-      const at = current ? records.findIndex((row) => row.id === current.id) : -1;
-      return records[at + 1] ?? null;
+      const at = current ? callable.findIndex((row) => row.id === current.id) : -1;
+      return at < 0 ? null : (callable[at + 1] ?? null);
     });
-  }, [records]);
-  const keys = useRowKeys(records, work, `${state.page}|${state.limit}|${userId ?? ''}`);
+  }, [callable]);
+  const keys = useRowKeys(phone ? NONE : callable, work, `${state.page}|${state.limit}|${userId ?? ''}`);
   const total = queue.data?.total ?? 0;
+  const callableTotal = queue.data?.callableTotal ?? total;
+  const columns = useMemo(
+    () => notCallableColumns((row) => <Alternatives row={row} onWork={work} />),
+    [work],
+  );
+  const split = splitText(total, callableTotal);
+  const chooser = admin && Boolean(userData);
+  // No keys on a phone, nor when nothing on the page can be called.
+  const hint = !phone && callable.length > 0;
 
   return (
     <section className={resource.page} aria-labelledby="page-title">
       <PageHeader title={title} actions={actions} />
       {intro ? <div className={classes.intro}>{intro}</div> : null}
       {queue.data ? (
-        <p className={classes.left} role="status">
-          {leftText(total)}
-        </p>
+        <div className={classes.summary}>
+          <p className={classes.left} role="status">
+            {leftText(total)}
+          </p>
+          {split ? <p className={classes.split}>{split}</p> : null}
+        </div>
       ) : null}
       <div className={resource.card}>
-        <div className={classes.tools}>
-          {admin && userData ? (
-            <CollectorSelect
-              selfId={userData.sub}
-              selfName={userData.name}
-              value={userId}
-              onChange={(next) => update({ filters: { userId: next } })}
-            />
-          ) : null}
-          <p className={classes.hint}>
-            Con ↑ y ↓ se elige la deuda; con Enter o un clic se registra la gestión y sigue la próxima.
-          </p>
-        </div>
+        {chooser || hint ? (
+          <div className={classes.tools}>
+            {chooser && userData ? (
+              <CollectorSelect
+                selfId={userData.sub}
+                selfName={userData.name}
+                value={userId}
+                onChange={(next) => update({ filters: { userId: next } })}
+              />
+            ) : null}
+            {hint ? (
+              <p className={classes.hint}>
+                Con ↑ y ↓ se elige la deuda; con Enter o un clic se registra la gestión y sigue la próxima.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         {queue.isPending ? (
           <TableSkeleton />
         ) : queue.isError && statusOf(queue.error) === 403 ? (
@@ -111,20 +147,60 @@ export function QueueView({
             </p>
           </div>
         ) : (
-          <div ref={keys.container} className={classes.queue}>
-            <ListTable<QueueRow>
-              columns={QUEUE_COLUMNS}
-              records={records}
+          <>
+            {callableTotal === 0 ? (
+              <Alert color="orange" variant="light" className={classes.noneCallable}>
+                Ahora no se puede llamar a ninguna:{' '}
+                {total === 1 ? 'la que queda espera' : 'las que quedan esperan'} otra gestión (abajo, con qué
+                se puede hacer).
+              </Alert>
+            ) : null}
+            {callable.length > 0 ? (
+              <section aria-labelledby="cola-llamables">
+                <h2 id="cola-llamables" className={classes.part}>
+                  Para llamar ahora ({count.format(callableTotal)})
+                </h2>
+                {phone ? (
+                  <QueueCards records={callable} onWork={work} />
+                ) : (
+                  <div ref={keys.container} className={classes.queue}>
+                    <QueueTable
+                      caption="Para llamar ahora"
+                      columns={QUEUE_COLUMNS}
+                      records={callable}
+                      fetching={queue.isFetching}
+                      onOpen={work}
+                      rowAttributes={keys.rowAttributes}
+                    />
+                  </div>
+                )}
+              </section>
+            ) : null}
+            {others.length > 0 ? (
+              <section aria-labelledby="cola-no-llamables">
+                <h2 id="cola-no-llamables" className={classes.part}>
+                  No se pueden llamar ahora ({count.format(total - callableTotal)})
+                </h2>
+                {phone ? (
+                  <QueueCards records={others} onWork={work} />
+                ) : (
+                  <QueueTable
+                    caption="No se pueden llamar ahora"
+                    columns={columns}
+                    records={others}
+                    fetching={queue.isFetching}
+                  />
+                )}
+              </section>
+            ) : null}
+            <QueuePager
+              page={state.page}
+              limit={state.limit}
+              shown={records.length}
               total={total}
-              fetching={queue.isFetching}
-              state={state}
-              update={update}
-              filtered={false}
-              label={queueRowLabel}
-              onOpen={work}
-              rowAttributes={keys.rowAttributes}
+              onPage={(page) => update({ page })}
             />
-          </div>
+          </>
         )}
       </div>
       <ContactDialog

@@ -16,7 +16,7 @@ const KIND_TEXT: Record<DebtHistoryEntry['kind'], string> = {
 /** A value; an amount never breaks after its «$». */
 function Value({ text }: { text: string | null }) {
   if (text === null) return <span className={classes.muted}>(vacío)</span>;
-  return /^(US)?\$ /.test(text) ? <span className={classes.nowrap}>{text}</span> : <>{text}</>;
+  return /^(US)?\$ /.test(text) ? <span className={classes.nowrap}>{text}</span> : text;
 }
 
 /** «Historial» (issue 32): who changed what on the debt and when, newest first. Staff only. */

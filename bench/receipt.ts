@@ -312,6 +312,7 @@ async function benchOne(
         debt: { id: 1, reference: 'TC-0045-889123' },
         company: 'Banco Austral S.A.',
         remaining: '8765.44',
+        quota: null,
       };
       const renderOnly = await rate(ids, () => renderPdf(receiptDocument(agency, content)));
       return { kind, receipts: ids.length, first, again, renderOnly, bytes: size };

@@ -15,7 +15,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { formatDni } from '@cobranzas/shared';
+import { addDays, agencyToday, formatDni } from '@cobranzas/shared';
 import pg from 'pg';
 import {
   BENCH_ADMIN_PASSWORD,
@@ -198,6 +198,8 @@ async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Pro
         token,
       },
       { name: 'GET /report/general-kpi', connections: 10, path: '/api/report/general-kpi', token },
+      // With a period the rate is the cohort's (issue 32): last month's debts and their money since.
+      { name: 'GET /report/general-kpi (mes anterior)', connections: 10, path: lastMonthKpi(), token },
       // The list's free text, on the trigram indexes (issues 20 and 32: p99 ≤ 150 ms, PGlite ≤ 400 ms),
       // one case per way people type it (DESIGN.md §11.2).
       ...freeTextShapes(debtors).map(([shape, text]) => ({
@@ -219,6 +221,12 @@ async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Pro
     await api.stop();
     await ceiling.stop();
   }
+}
+
+/** general-kpi for last month (agency time): its cohort, and the money that came after it. */
+function lastMonthKpi(): string {
+  const end = addDays(`${agencyToday().slice(0, 7)}-01`, -1);
+  return `/api/report/general-kpi?start=${end.slice(0, 7)}-01&end=${end}`;
 }
 
 function budgetFor(kind: DbKind, m: Measure): string {

@@ -59,7 +59,7 @@ test.describe('Dashboard y planilla (issue 6)', () => {
 
     await expect(card(page, 'Cartera asignada')).toContainText('$ 3.500,50');
     await expect(card(page, 'Cartera asignada')).toContainText('2 deudas ingresadas');
-    await expect(card(page, 'Cobrado')).toContainText('$ 400,00');
+    await expect(card(page, 'Cobrado en el período')).toContainText('$ 400,00');
     // 400 ÷ 3.500,50 = 11,427…%
     await expect(card(page, 'Tasa de liquidación')).toContainText('11,43 %');
     await expect(card(page, 'Cuotas vencidas')).toHaveText(/Cuotas vencidas\s*1\s*\$ 100,00 impagos/);
@@ -75,6 +75,49 @@ test.describe('Dashboard y planilla (issue 6)', () => {
     await page.getByRole('heading', { name: 'Planilla de deuda' }).scrollIntoViewIfNeeded();
     await expect(card(page, 'Cobranzas por mes')).toContainText('No hubo pagos ni depósitos en el período.');
     await expect(stages).toContainText('No hay deudas ingresadas en el período.');
+  });
+
+  test('each figure opens the list behind it with the same filters (issue 32)', async ({ page, signIn }) => {
+    // Four pages in one journey (dashboard, Buscador, the cash, a debt): more time than one page.
+    test.slow();
+    const { company, first } = await knownPortfolio(page);
+    const day = today();
+    const shown = day.split('-').reverse().join('/');
+    await signIn('ADMIN', `/?company=${company.id}&start=${day}&end=${day}`);
+
+    // The cohort: both debts were placed today; of them, 400 collected up to today.
+    const rate = card(page, 'Tasa de liquidación');
+    await expect(rate).toContainText('11,43 %');
+    await expect(rate).toContainText(
+      `De las deudas ingresadas en el período: $ 400,00 cobrados hasta el ${shown}`,
+    );
+    await expect(card(page, 'Cobrado en el período')).toContainText('$ 400,00');
+
+    await card(page, 'Cartera asignada')
+      .getByRole('link', { name: /Ver las deudas ingresadas/ })
+      .click();
+    await expect(page).toHaveURL(
+      `/debts/search?companyId=${company.id}&createdFrom=${day}&createdTo=${day}&currency=ARS`,
+    );
+    const filters = page.getByRole('form', { name: 'Filtros de deudas' });
+    await expect(filters.getByRole('textbox', { name: 'Ingresada desde' })).toHaveValue(shown);
+    const debts = main(page).getByRole('table');
+    await expect(debts.getByRole('row', { name: /Rivas, Ana/ })).toBeVisible();
+    await expect(debts.getByRole('row', { name: /Luna, Ana/ })).toBeVisible();
+    await expect(debts.getByRole('row')).toHaveCount(3);
+
+    await page.goBack();
+    await card(page, 'Cobrado en el período')
+      .getByRole('link', { name: /Ver los pagos y depósitos/ })
+      .click();
+    await expect(page).toHaveURL(`/collected?company=${company.id}&start=${day}&end=${day}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cobrado en el período' })).toBeVisible();
+    await expect(main(page).getByLabel('Totales')).toContainText('Total cobrado$ 400,00');
+    const payment = main(page).getByRole('row', { name: `Abrir pago del ${shown} de Rivas, Ana` });
+    await expect(payment).toContainText('$ 400,00');
+    await payment.click();
+    await expect(page).toHaveURL(/\/debts\/view\/\d+$/);
+    await expect(main(page)).toContainText(first.dni.replace(/\B(?=(\d{3})+$)/g, '.'));
   });
 
   test('the client-debt spreadsheet downloads as an xlsx with the company’s debts', async ({

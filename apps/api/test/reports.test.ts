@@ -167,16 +167,19 @@ forEachBackend('reports: collection types and general KPI', (backend) => {
   });
 
   describe('GET /api/report/general-kpi', () => {
-    it('figures of a known period are exact; 1000 of 3000 → "33.33"', async () => {
+    it('figures of a known period are exact; the cohort collected 1050 of 3000 → "35.00"', async () => {
       const response = await get(
         `/api/report/general-kpi?company=${companyId}&start=2024-01-01&end=2024-06-30`,
       );
       expectStatus(response, 200);
       const kpi = generalKpiSchema.strict().parse(response.body);
+      // The two debts placed in February collected 600 + 400 in the period and 50 before it (issue 32);
+      // the paid quota's 100 is dated today, after the end. The period's cash is 600 + 400.
       expect(kpi).toEqual({
         portfolioAmount: '3000.00',
-        collectedAmount: '1000.00',
-        liquidationRate: '33.33',
+        collectedAmount: '1050.00',
+        liquidationRate: '35.00',
+        collectedInPeriod: '1000.00',
         debts: 2,
         byStage: [
           { debtTypeId: 1, name: 'Preventiva', debts: 1, amount: '1000.00' },
@@ -204,6 +207,7 @@ forEachBackend('reports: collection types and general KPI', (backend) => {
         portfolioAmount: '3000.10',
         collectedAmount: '1150.00',
         liquidationRate: '38.33',
+        collectedInPeriod: '1150.00',
         debts: 3,
       });
       expect(kpi.paymentsByMonth).toHaveLength(12);
@@ -217,6 +221,7 @@ forEachBackend('reports: collection types and general KPI', (backend) => {
         portfolioAmount: '0.00',
         collectedAmount: '0.00',
         liquidationRate: '0.00',
+        collectedInPeriod: '0.00',
         debts: 0,
       });
       expect(kpi.byStage.map((s: { debts: number; amount: string }) => [s.debts, s.amount])).toEqual([

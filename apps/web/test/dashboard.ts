@@ -6,6 +6,7 @@ export const EMPTY_KPI: GeneralKpi = {
   portfolioAmount: '0.00',
   collectedAmount: '0.00',
   liquidationRate: '0.00',
+  collectedInPeriod: '0.00',
   debts: 0,
   byStage: [
     { debtTypeId: 1, name: 'Preventiva', debts: 0, amount: '0.00' },

@@ -1,6 +1,7 @@
 import {
   agencyToday,
   clientDebtReportQuerySchema,
+  collectedListCall,
   collectionDayQuerySchema,
   collectionDaySchema,
   collectionTypesReportQuerySchema,
@@ -16,12 +17,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { docsFor, errorResponses } from '../crud';
+import { docsFor, errorResponses, routeCall } from '../crud';
 import type { Db } from '../db/client';
 import { companies } from '../db/schema';
 import { badRequest, HttpError } from '../errors';
 import { clientCompany } from '../modules/scope';
 import { clientDebtStream, debtBatches } from './clientDebt';
+import { collectedList } from './collected';
 import { collectionDay } from './collectionDay';
 import { collectionTypesReport } from './collectionTypes';
 import { generalKpi } from './kpi';
@@ -137,6 +139,14 @@ export function reportsModule(app: FastifyInstance, db: Db) {
       return kpi;
     },
   );
+
+  // The list behind «Cobrado en el período»: the dashboard's filters, a CLIENTE's company forced.
+  routeCall(app, collectedListCall, {}, async (request) => {
+    const { start, end, currency, page, limit } = request.query;
+    checkPeriod(start, end);
+    const company = await reportCompany(db, request.user, request.query.company);
+    return collectedList(db, { companyId: company?.id ?? null, start, end, currency, page, limit });
+  });
 
   api.get(
     '/api/report/collection-day',

@@ -3,6 +3,7 @@ import { and, asc, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { debts, debtTypes, kpiCollected, kpiPlaced, kpiUnpaidQuotas, tasks } from '../db/schema';
+import { cohortCollected } from './cohort';
 import { cents, money, percent, sumText } from './decimal';
 
 export interface KpiParams {
@@ -36,11 +37,15 @@ function chartMonths(start: string | undefined, end: string | undefined, today: 
 
 /**
  * DESIGN.md's dashboard figures, read from the summaries the triggers keep (db/tables/kpi.ts), so
- * the cost depends on companies × days, not on the number of debts. One query each, side by side.
+ * the cost depends on companies × days, not on the number of debts — but for the cohort's collections
+ * with a period, which cost its debts' index entries (cohort.ts). One query each, side by side.
  * Amounts are of one currency (ARS unless asked): pesos and dollars are never added.
- * - placed (portfolio): original amounts of the debts placed (createdAt) in the period;
- * - collected: payments + deposits dated in the period, on the company's debts;
- * - liquidation rate: collected ÷ placed × 100 in BigInt, "0.00" when nothing was placed;
+ * - placed (portfolio): original amounts of the debts placed (createdAt) in the period: the cohort;
+ * - collected: what the cohort's debts collected up to `end` (cohort.ts: the one figure not from a
+ *   summary, which per placed day could not say «up to end»);
+ * - liquidation rate: collected ÷ placed × 100 in BigInt, "0.00" when nothing was placed: one
+ *   population over itself (issue 32; it was the period's cash over the period's placements);
+ * - collected in the period (cash): payments + deposits dated in the period, on any debt of the company;
  * - per stage: count and original amount of the placed debts, every stage present;
  * - per month: payments + deposits (count and amount) of the period's months, else the last 12;
  * - overdue: PENDIENTE or EN_MORA quotas due before today, amount + mora;
@@ -60,7 +65,9 @@ export async function generalKpi(
   // The chart needs its months even when the period is open: from the first charted month on.
   const chartFrom = start ?? `${months[0]}-01`;
 
-  const [stages, stageTotals, collected, charted, [overdue], [todayTasks]] = await Promise.all([
+  // Without a period the cohort is every debt and «up to end» is everything: the cash, from the summary.
+  const cohort = start || end ? cohortCollected(db, { companyId, start, end, currency }) : null;
+  const [stages, stageTotals, collected, charted, [overdue], [todayTasks], cohortAmount] = await Promise.all([
     db.select({ id: debtTypes.id, name: debtTypes.name }).from(debtTypes).orderBy(asc(debtTypes.id)),
     db
       .select({
@@ -128,6 +135,7 @@ export async function generalKpi(
             : sql`${tasks.debtId} IN (SELECT ${debts.id} FROM ${debts} WHERE ${debts.companyId} = ${companyId})`,
         ),
       ),
+    cohort,
   ]);
 
   const stageMap = new Map(stageTotals.map((s) => [s.id, s]));
@@ -141,13 +149,15 @@ export async function generalKpi(
     };
   });
   const placedCents = stageTotals.reduce((sum, s) => sum + cents(s.amount), 0n);
-  const collectedCents = cents(collected[0]?.amount);
+  const inPeriodCents = cents(collected[0]?.amount);
+  const collectedCents = cohortAmount === null ? inPeriodCents : cents(cohortAmount);
   const perMonth = new Map(charted.map((row) => [row.month, row]));
 
   const result: GeneralKpi = {
     portfolioAmount: money(placedCents),
     collectedAmount: money(collectedCents),
     liquidationRate: percent(collectedCents, placedCents),
+    collectedInPeriod: money(inPeriodCents),
     debts: stageTotals.reduce((sum, s) => sum + s.n, 0),
     byStage,
     paymentsByMonth: months.map((month) => ({

@@ -184,6 +184,17 @@ const layoutRoutes: RouteObject[] = [
   { path: 'debts/view/:id', lazy: page(debts, (m) => m.DebtViewPage) },
   { path: 'debts/type/:type', lazy: page(debts, (m) => m.DebtsByTypePage) },
 
+  // Issue 32: the list behind the dashboard's «Cobrado en el período», with its filters.
+  {
+    path: 'collected',
+    lazy: guarded(
+      'view',
+      'Debts',
+      () => import('../features/home/CollectedPage'),
+      (m) => m.CollectedPage,
+    ),
+  },
+
   // Issue 16: the portfolio import, for staff only (a CLIENTE gets the API's 403 anyway).
   { path: 'imports/list', lazy: guarded(...STAFF, imports, (m) => m.ImportsListPage) },
   { path: 'imports/add', lazy: guarded(...STAFF, imports, (m) => m.ImportAddPage) },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../enums';
+import { defineCall } from '../call';
+import { CURRENCIES, PAYMENT_METHODS } from '../enums';
 import { dateSchema, idFilter, idSchema } from './common';
-import { unknownParam } from './list';
+import { LIST_MAX_LIMIT, listResponseSchema, unknownParam } from './list';
 
 /** The dashboard's amounts are of one currency: pesos unless dollars are asked for. */
 const reportCurrency = z.enum(CURRENCIES).default('ARS');
@@ -33,11 +34,17 @@ export const collectionTypesReportSchema = z.object({
   ),
 });
 
+/**
+ * DESIGN.md §11.2. The cohort is the debts placed (created) in the period: portfolioAmount is their
+ * original amounts, collectedAmount what they collected up to `end`, liquidationRate the one over the
+ * other (× 100, two decimals). collectedInPeriod is the cash: every payment and deposit dated in the
+ * period, on any debt of the company.
+ */
 export const generalKpiSchema = z.object({
   portfolioAmount: z.string(),
   collectedAmount: z.string(),
-  /** collected ÷ placed, as a percentage string with two decimals */
   liquidationRate: z.string(),
+  collectedInPeriod: z.string(),
   debts: z.number().int(),
   byStage: z.array(
     z.object({ debtTypeId: z.number().int(), name: z.string(), debts: z.number().int(), amount: z.string() }),
@@ -49,6 +56,53 @@ export const generalKpiSchema = z.object({
   tasksDueToday: z.number().int().optional(),
 });
 export type GeneralKpi = z.infer<typeof generalKpiSchema>;
+
+/** The list behind collectedInPeriod: the dashboard's filters, a page of it, nothing else. */
+export const collectedListQuerySchema = z
+  .object({
+    company: idFilter,
+    start: dateSchema.optional(),
+    end: dateSchema.optional(),
+    currency: reportCurrency,
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(25),
+  })
+  .catchall(unknownParam);
+
+/** One payment or deposit: `id` is its record's (/payments/{id}, /deposits/{id}). */
+export const collectedItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['PAYMENT', 'DEPOSIT']),
+  date: z.string(),
+  amount: z.string(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  debtId: z.number().int(),
+  reference: z.string().nullable(),
+  debtorName: z.string(),
+  dni: z.string(),
+  companyName: z.string(),
+});
+export type CollectedItem = z.infer<typeof collectedItemSchema>;
+
+export const collectedListSchema = listResponseSchema(collectedItemSchema).extend({
+  /** The sum of every page: the dashboard's collectedInPeriod for the same filters. */
+  amount: z.string(),
+});
+export type CollectedList = z.infer<typeof collectedListSchema>;
+
+/** GET /api/report/collected: the payments and deposits dated in the period, newest first. */
+export const collectedListCall = defineCall({
+  method: 'GET',
+  path: '/report/collected',
+  tag: 'reportes',
+  summary: 'Pagos y depósitos con fecha en el período (lo que suma «Cobrado en el período»)',
+  query: collectedListQuerySchema,
+  answer: collectedListSchema,
+  errors: {
+    400: 'Parámetros inválidos (fechas, período invertido, compañía o moneda).',
+    404: 'La compañía no existe.',
+  },
+});
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

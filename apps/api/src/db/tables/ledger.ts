@@ -73,7 +73,7 @@ export const ledger = pgTable(
     index('ledger_debt_date_idx').on(t.debtId, t.date),
     // A record by its id (the views' lookups, corrections).
     index('ledger_document_idx').on(t.kind, t.documentId).where(sql`${t.documentId} IS NOT NULL`),
-    // Money collected by day (dashboard, settlements).
+    // Money collected by day (dashboard, settlements); 0028 adds INCLUDE (debt_id, amount, id) by hand.
     index('ledger_money_date_idx').on(t.date).where(sql`${t.kind} IN ('PAYMENT', 'DEPOSIT')`),
     index('ledger_quota_idx').on(t.quotaId).where(sql`${t.quotaId} IS NOT NULL`),
     index('ledger_settlement_idx').on(t.settlementId).where(sql`${t.settlementId} IS NOT NULL`),

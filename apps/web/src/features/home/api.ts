@@ -1,9 +1,11 @@
 /**
  * The dashboard's calls: GET /report/general-kpi, /report/collection-types, /report/collection-day,
- * /report/to-settle and the clientDebt file.
+ * /report/to-settle, /report/collected (the list behind «Cobrado en el período») and the clientDebt file.
  */
 import {
+  type CollectedList,
   type CollectionDay,
+  collectedListCall,
   collectionDaySchema,
   collectionTypesReportSchema,
   type GeneralKpi,
@@ -38,6 +40,17 @@ function checked<T>(schema: z.ZodType<T>, data: unknown): T {
 
 export const getGeneralKpi = async (filters: ReportFilters, signal?: AbortSignal): Promise<GeneralKpi> =>
   checked(generalKpiSchema, (await api.get('/report/general-kpi', { params: params(filters), signal })).data);
+
+/** GET /report/collected (issue 32): a page of the payments and deposits behind «Cobrado en el período». */
+export const getCollected = async (
+  filters: ReportFilters,
+  page: { page: number; limit: number },
+  signal?: AbortSignal,
+): Promise<CollectedList> =>
+  checked(
+    collectedListCall.answer,
+    (await api.get(collectedListCall.path, { params: { ...params(filters), ...page }, signal })).data,
+  );
 
 /** GET /report/collection-day: promises of today and broken; the collectors' figures for an ADMIN. */
 export const getCollectionDay = async (

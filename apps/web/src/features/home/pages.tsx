@@ -112,7 +112,7 @@ function Dashboard() {
         <LoadFailed message={messageOf(kpi.error)} onRetry={() => void kpi.refetch()} />
       ) : (
         <div aria-busy={kpi.isFetching} className={classes.body}>
-          <KpiCards kpi={kpi.data} canViewTasks={ability.can('view', 'tasks')} />
+          <KpiCards kpi={kpi.data} canViewTasks={ability.can('view', 'tasks')} filters={scoped} />
           <CollectionDay company={scoped.company} canViewQueue={userData?.type === 'ADMIN'} />
           {userData?.type === 'ADMIN' && <PendingOffers company={scoped.company} />}
           {userData?.type === 'ADMIN' && <ToSettle />}

@@ -27,6 +27,8 @@ export function useDashboardFilters() {
             if (value) out.set(name, value);
             else out.delete(name);
           }
+          // A list behind a figure (CollectedPage) starts over at its first page.
+          out.delete('page');
           return out;
         },
         { replace: true },

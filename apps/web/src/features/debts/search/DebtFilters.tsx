@@ -1,4 +1,4 @@
-import { DEBT_STATUSES, type debtsResource, type FilterKeyOf, LABELS } from '@cobranzas/shared';
+import { CURRENCIES, DEBT_STATUSES, type debtsResource, type FilterKeyOf, LABELS } from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
@@ -22,12 +22,20 @@ export const FILTER_NAMES = [
   'reference',
   'defaultFrom',
   'defaultTo',
+  // The dashboard's figures open the debts placed in their period, in their currency (issue 32).
+  'createdFrom',
+  'createdTo',
+  'currency',
   // No field of its own: set by the link from an import's page (issue 16), shown as a removable note.
   'importId',
 ] as const satisfies readonly FilterKeyOf<typeof debtsResource>[];
 type Values = Record<(typeof FILTER_NAMES)[number] | 'q', string | null>;
 
 const STATUS_OPTIONS = DEBT_STATUSES.map((s) => ({ value: s, label: LABELS.debtStatus[s] }));
+const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({
+  value: c,
+  label: c === 'USD' ? 'Dólares (USD)' : 'Pesos (ARS)',
+}));
 
 function valuesOf(state: ListState): Values {
   const values = { q: state.q || null } as Values;
@@ -127,6 +135,9 @@ export function DebtFilters({
             <TextField name="reference" label="Referencia del cliente" />
             <DateField name="defaultFrom" label="Mora desde" />
             <DateField name="defaultTo" label="Mora hasta" />
+            <DateField name="createdFrom" label="Ingresada desde" />
+            <DateField name="createdTo" label="Ingresada hasta" />
+            <SelectField name="currency" label="Moneda" data={CURRENCY_OPTIONS} clearable />
             <div className={classes.filterActions}>
               <Button variant="default" leftSection={<IconX size={16} />} onClick={clear} disabled={!active}>
                 Limpiar

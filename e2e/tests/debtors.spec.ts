@@ -60,9 +60,12 @@ test.describe('Deudores (issue 4)', () => {
       originalAmount: '150000.50',
     });
 
+    // A row opens the debtor's file (issue 32): their debts and one history across them.
     await row.click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Editar deudor' })).toBeVisible();
-    await expect(field(page, 'Fecha de nacimiento')).toHaveValue('04/05/1980');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ficha del deudor' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Datos del deudor' })).toContainText(
+      'Municipalidad de Villa María',
+    );
     const debts = page.getByRole('region', { name: 'Deudas del deudor' });
     await expect(debts).toContainText('Frávega S.A.');
     await expect(debts).toContainText('$ 150.000,50');
@@ -70,6 +73,17 @@ test.describe('Deudores (issue 4)', () => {
       'href',
       `/debts/view/${debt.id}`,
     );
+    const history = page.getByRole('list', { name: 'Movimientos' });
+    await expect(history).toContainText('Creó la deuda');
+    await expect(history).toContainText('Importe original: $ 150.000,50');
+    await expect(
+      history.getByRole('link', { name: `Deuda N.º ${debt.id} · Frávega S.A.` }).first(),
+    ).toBeVisible();
+
+    // The form returns to the list as it was left.
+    await page.getByRole('link', { name: 'Editar datos' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Editar deudor' })).toBeVisible();
+    await expect(field(page, 'Fecha de nacimiento')).toHaveValue('04/05/1980');
     await field(page, 'Localidad').fill('Córdoba');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page).toHaveURL(/\/debtors\/list\?q=/);
@@ -84,6 +98,61 @@ test.describe('Deudores (issue 4)', () => {
     await confirmDelete(page);
     await expect(page.getByText(`Se eliminó el deudor «${lastName}, Rosa María».`)).toBeVisible();
     await expect(page.getByRole('row', { name: `Abrir ${lastName}, Rosa María` })).toHaveCount(0);
+  });
+
+  test("the debtor's file merges contacts, payments and changes of all their debts (issue 32)", async ({
+    page,
+    signIn,
+  }) => {
+    const lastName = unique('Ficha');
+    const debtor = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debtors', {
+      dni: uniqueDni(),
+      firstName: 'Agustina',
+      lastName,
+      phone: '351 584-7753',
+    });
+    const company = () =>
+      apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/companies', {
+        name: unique('Ficha S.A. '),
+        cuit: uniqueCuit('30'),
+      });
+    const [first, second] = [await company(), await company()];
+    const one = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
+      debtorId: debtor.id,
+      companyId: first?.id,
+      originalAmount: '2000.00',
+    });
+    const two = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/debts', {
+      debtorId: debtor.id,
+      companyId: second?.id,
+      originalAmount: '800.00',
+    });
+    await apiCall(page, 'ADMIN', 'POST', '/payments', {
+      debtId: one.id,
+      amount: '500.50',
+      paidAt: '2026-11-02',
+    });
+    const callType = await apiCall<{ id: number }>(page, 'ADMIN', 'POST', '/events-types', {
+      name: unique('Llamada '),
+    });
+    await apiCall(page, 'ADMIN', 'POST', '/events', {
+      debtId: two.id,
+      eventTypeId: callType.id,
+      description: 'Promete transferir a fin de mes',
+    });
+
+    await signIn('GENERAL', `/debts/view/${two.id}`);
+    await page.getByRole('link', { name: `${lastName}, Agustina`, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ficha del deudor' })).toBeVisible();
+    const history = page.getByRole('list', { name: 'Movimientos' });
+    await expect(history).toContainText('Promete transferir a fin de mes');
+    await expect(history).toContainText('Pago de $ 500,50');
+    await expect(history.getByRole('link', { name: new RegExp(`^Deuda N\\.º ${one.id} · `) })).toHaveCount(2);
+    await expect(history.getByRole('link', { name: new RegExp(`^Deuda N\\.º ${two.id} · `) })).toHaveCount(2);
+
+    await page.getByRole('radio', { name: 'Pagos (1)' }).check();
+    await expect(history.getByRole('listitem')).toHaveCount(1);
+    await expect(history).not.toContainText('Promete transferir');
   });
 
   test('an invalid DNI or CUIT is refused with the Spanish message', async ({ page, signIn }) => {

@@ -50,6 +50,7 @@ describe('routes of SPEC §2, each page lazily loaded', () => {
     ['/debtors/list', 'Deudores'],
     ['/debtors/add', 'Nuevo deudor'],
     ['/debtors/edit/9', 'Editar deudor'],
+    ['/debtors/view/9', 'Ficha del deudor'],
     ['/embargos-types/list', 'Tipos de embargos'],
     ['/embargos-types/add', 'Nuevo tipo de embargo'],
     ['/embargos-types/edit/3', 'Editar tipo de embargo'],
@@ -131,6 +132,8 @@ describe('route guards (SPEC §6)', () => {
     ['CLIENTE', '/debts/view/1', 'Detalle de deuda'],
     ['CLIENTE', '/debtors/edit/1', null],
     ['GENERAL', '/debtors/edit/1', 'Editar deudor'],
+    ['CLIENTE', '/debtors/view/1', null],
+    ['GENERAL', '/debtors/view/1', 'Ficha del deudor'],
     // Catalog screens: view SystemManagement to list and open, add SystemManagement to create.
     ['CLIENTE', '/users/list', null],
     ['CLIENTE', '/companies/edit/1', null],

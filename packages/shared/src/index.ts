@@ -32,6 +32,7 @@ export * from './schemas/companyCommissions';
 export * from './schemas/companyContact';
 export * from './schemas/contacts';
 export * from './schemas/debtHistory';
+export * from './schemas/debtorHistory';
 export * from './schemas/debtors';
 export * from './schemas/debts';
 export * from './schemas/deposits';

@@ -16,6 +16,7 @@ export * from './tables/imports';
 export * from './tables/jobs';
 export * from './tables/kpi';
 export * from './tables/ledger';
+export * from './tables/letters';
 export * from './tables/letterTemplates';
 export * from './tables/observations';
 export * from './tables/offers';

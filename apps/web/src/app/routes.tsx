@@ -107,6 +107,16 @@ const layoutRoutes: RouteObject[] = [
     { list: (m) => m.DebtorsListPage, add: (m) => m.DebtorAddPage, edit: (m) => m.DebtorEditPage },
     { list: ['view', 'Debts'], add: ['add', 'Debts'], edit: ['view', 'debtors'] },
   ),
+  // Issue 32: the debtor's file (their debts and one history), for whoever may view debtors.
+  {
+    path: 'debtors/view/:id',
+    lazy: guarded(
+      'view',
+      'debtors',
+      () => import('../features/debtors/file/DebtorFilePage'),
+      (m) => m.DebtorFilePage,
+    ),
+  },
   ...crud(
     'embargos-types',
     catalogs,

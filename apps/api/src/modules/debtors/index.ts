@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { debtors } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { debtorMatches } from '../debts/columns';
+import { debtorHistoryRoute } from './history';
 
 const LABEL = 'deudores';
 
@@ -35,6 +36,8 @@ export function debtorsModule(app: FastifyInstance, db: Db) {
       debtors_cuit_unique: { field: 'cuit', message: MESSAGES.debtorCuitTaken },
     },
   });
+
+  debtorHistoryRoute(app, db);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/debtors/dni/:dni',

@@ -54,10 +54,66 @@ async function namesOf(db: Db, rows: { before: Stored; after: Stored }[]) {
   );
 }
 
+/** A change entry and the debt it is about (a bulk assignment names several: one entry each). */
+export type DebtChangeEntry = DebtHistoryEntry & { debtId: number };
+
 /**
- * GET /api/debts/{id}/history (issue 32): the debt's audit entries — its creation, every edit, stage
- * and status change, and the bulk assignments that named it — as changes in the form's words. A
- * CLIENTE is refused: the entries name the agency's people.
+ * The audit entries of these debts — creation, every edit, stage and status change, and the bulk
+ * assignments that named them — as changes in the form's words, newest first, at most `limit`.
+ */
+export async function debtChangeEntries(
+  db: Db,
+  debtIds: number[],
+  limit: number,
+): Promise<DebtChangeEntry[]> {
+  if (debtIds.length === 0) return [];
+  const wanted = new Set(debtIds);
+  // A bulk assignment is one row naming its debts in `after.ids`: matched by jsonb containment.
+  const named = sql`${auditLog.after} -> 'ids' @> ANY(${arrayLiteral(debtIds.map((id) => `[${id}]`))}::jsonb[])`;
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.resource, 'debts'),
+        or(inArray(auditLog.recordId, debtIds), and(isNull(auditLog.recordId), named)),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+  const entries = rows.map((row) => ({ ...row, before: row.before as Stored, after: row.after as Stored }));
+  const names = await namesOf(db, entries);
+  return entries.flatMap((row): DebtChangeEntry[] => {
+    const at = new Date(row.at).toISOString();
+    if (row.recordId === null) {
+      const ids = Array.isArray(row.after?.ids) ? (row.after.ids as unknown[]) : [];
+      const changes = debtChanges(
+        { assignedUserId: null },
+        { assignedUserId: row.after?.assignedUserId ?? null },
+        names,
+      );
+      return ids
+        .filter((id): id is number => typeof id === 'number' && wanted.has(id))
+        .map((debtId) => ({
+          id: row.id,
+          at,
+          userName: row.userName,
+          kind: 'ASIGNADA' as const,
+          changes,
+          debtId,
+        }));
+    }
+    const kind = row.action === 'create' ? ('CREADA' as const) : ('MODIFICADA' as const);
+    const changes = debtChanges(row.before, row.after, names);
+    // An update that touched only what moves by itself (totals, queue facts) says nothing to a person.
+    if (kind === 'MODIFICADA' && changes.length === 0) return [];
+    return [{ id: row.id, at, userName: row.userName, kind, changes, debtId: row.recordId }];
+  });
+}
+
+/**
+ * GET /api/debts/{id}/history (issue 32): the debt's change entries. A CLIENTE is refused: the
+ * entries name the agency's people.
  */
 export function historyRoute(app: FastifyInstance, db: Db, service: DebtsService) {
   routeCall(app, debtHistoryCall, {}, async (request) => {
@@ -65,36 +121,7 @@ export function historyRoute(app: FastifyInstance, db: Db, service: DebtsService
     if (user.type === 'CLIENTE') throw new HttpError(403, MESSAGES.forbidden);
     const { id } = request.params;
     await service.read(id, user);
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.resource, 'debts'),
-          or(
-            eq(auditLog.recordId, id),
-            and(isNull(auditLog.recordId), sql`${auditLog.after} -> 'ids' @> ${JSON.stringify([id])}::jsonb`),
-          ),
-        ),
-      )
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(HISTORY_LIMIT);
-    const entries = rows.map((row) => ({ ...row, before: row.before as Stored, after: row.after as Stored }));
-    const names = await namesOf(db, entries);
-    const data: DebtHistoryEntry[] = entries.flatMap((row) => {
-      const kind = row.recordId === null ? 'ASIGNADA' : row.action === 'create' ? 'CREADA' : 'MODIFICADA';
-      const changes =
-        kind === 'ASIGNADA'
-          ? debtChanges(
-              { assignedUserId: null },
-              { assignedUserId: row.after?.assignedUserId ?? null },
-              names,
-            )
-          : debtChanges(row.before, row.after, names);
-      // An update that touched only what moves by itself (totals, queue facts) says nothing to a person.
-      if (kind === 'MODIFICADA' && changes.length === 0) return [];
-      return [{ id: row.id, at: new Date(row.at).toISOString(), userName: row.userName, kind, changes }];
-    });
-    return { data };
+    const entries = await debtChangeEntries(db, [id], HISTORY_LIMIT);
+    return { data: entries.map(({ debtId: _debtId, ...entry }) => entry) };
   });
 }

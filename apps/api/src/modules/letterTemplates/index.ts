@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, routeCall } from '../../crud';
 import type { Db } from '../../db/client';
-import { letterTemplates } from '../../db/schema';
+import { letters, letterTemplates } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../errors';
 import { letterPdf } from '../../pdf/letter';
 import { loadAgency } from '../../pdf/letterhead';
@@ -116,6 +116,13 @@ export function letterTemplatesModule(app: FastifyInstance, db: Db) {
     const title = mergeLetter(template.subject ?? '', values).text;
     const pdf = await letterPdf({ agency, title, text: mergeLetter(template.body, values).text });
     const fileName = `carta-${template.code}-${fileSafe(debt.reference ?? '') || debt.id}.pdf`;
+    // The PDF handed over is the letter sent: the debtor's file lists it (issue 32).
+    await db.insert(letters).values({
+      debtId: id,
+      templateCode: template.code,
+      templateName: template.name,
+      userId: request.user.sub,
+    });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', attachmentHeader(fileName))

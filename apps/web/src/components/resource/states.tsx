@@ -1,5 +1,5 @@
-import { Button, Skeleton, VisuallyHidden } from '@mantine/core';
-import { IconMoodEmpty } from '@tabler/icons-react';
+import { Alert, Button, Skeleton, VisuallyHidden } from '@mantine/core';
+import { IconArrowLeft, IconLock, IconMoodEmpty } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ForbiddenNotice } from '../RequirePermission';
@@ -81,5 +81,31 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
         Reintentar
       </Button>
     </Callout>
+  );
+}
+
+/** A record that does not exist or is not the user's (a 404 says both): what happened and the way back. */
+export function NoRecord({
+  title,
+  text,
+  back,
+}: {
+  title: string;
+  text: string;
+  back: { to: string; label: string };
+}) {
+  return (
+    <Alert
+      className={classes.noRecord}
+      color="orange"
+      variant="light"
+      icon={<IconLock size={20} />}
+      title={title}
+    >
+      <p>{text}</p>
+      <Button component={Link} to={back.to} variant="light" mt="xs" leftSection={<IconArrowLeft size={16} />}>
+        {back.label}
+      </Button>
+    </Alert>
   );
 }

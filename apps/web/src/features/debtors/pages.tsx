@@ -25,6 +25,7 @@ export function DebtorsListPage() {
       searchPlaceholder="Buscar por nombre, DNI o CUIT"
       exportName="deudores"
       label={personName}
+      openPath={(debtor) => `/debtors/view/${debtor.id}`}
     />
   );
 }

@@ -53,7 +53,7 @@ export function DebtorCard({ debtor, linkToRecord }: { debtor: DebtorSummary; li
         </ul>
       </div>
       {linkToRecord ? (
-        <Anchor component={Link} to={`/debtors/edit/${debtor.id}`} className={classes.recordLink}>
+        <Anchor component={Link} to={`/debtors/view/${debtor.id}`} className={classes.recordLink}>
           Ver ficha del deudor
         </Anchor>
       ) : null}

@@ -29,7 +29,7 @@ export function DebtHeader({ debt }: { debt: Debt }) {
         <p className={classes.number}>Deuda N.º {debt.id}</p>
         <h2 className={classes.debtor}>
           {perms.viewDebtors ? (
-            <Anchor component={Link} to={`/debtors/edit/${debt.debtorId}`} inherit>
+            <Anchor component={Link} to={`/debtors/view/${debt.debtorId}`} inherit>
               {personName(debt.debtor)}
             </Anchor>
           ) : (

@@ -1,12 +1,12 @@
 import '../common/styles';
 import { debtStatusWord, isDebtClosed, MESSAGES } from '@cobranzas/shared';
-import { Alert, Button, Skeleton } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconLock } from '@tabler/icons-react';
+import { Button, Skeleton } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { messageOf, statusOf } from '../../../components/resource/http';
 import { PageHeader } from '../../../components/resource/PageHeader';
 import resource from '../../../components/resource/resource.module.css';
-import { LoadFailed } from '../../../components/resource/states';
+import { LoadFailed, NoRecord } from '../../../components/resource/states';
 import { useDebt, usePermissions } from '../common/hooks';
 import { BalanceToDate } from './BalanceToDate';
 import { DebtCurrency } from './currency';
@@ -74,24 +74,11 @@ export function DebtViewPage() {
 /** 404 covers both: a debt that does not exist and one of another company (CLIENTE). */
 function NoAccess() {
   return (
-    <Alert
-      className={classes.noAccess}
-      color="orange"
-      variant="light"
-      icon={<IconLock size={20} />}
+    <NoRecord
       title="La deuda no existe o no tiene acceso"
-    >
-      <p>La deuda que busca no existe, fue eliminada o no tiene acceso a ella.</p>
-      <Button
-        component={Link}
-        to="/debts/search"
-        variant="light"
-        mt="xs"
-        leftSection={<IconArrowLeft size={16} />}
-      >
-        Ir al buscador de deudas
-      </Button>
-    </Alert>
+      text="La deuda que busca no existe, fue eliminada o no tiene acceso a ella."
+      back={{ to: '/debts/search', label: 'Ir al buscador de deudas' }}
+    />
   );
 }
 

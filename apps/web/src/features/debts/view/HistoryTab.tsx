@@ -1,23 +1,12 @@
-import { type DebtHistoryEntry, debtHistoryCall, debtsResource } from '@cobranzas/shared';
+import { debtHistoryCall, debtsResource } from '@cobranzas/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/call';
 import { resourceKeys } from '../../../lib/resourceQueries';
 import { formatDateTime } from '../common/labels';
+import { CHANGE_KIND_TEXT, ChangeList } from './ChangeList';
 import type { TabProps } from './RecordTab';
 import { TabSection } from './TabSection';
 import classes from './view.module.css';
-
-const KIND_TEXT: Record<DebtHistoryEntry['kind'], string> = {
-  CREADA: 'Creó la deuda',
-  MODIFICADA: 'Modificó',
-  ASIGNADA: 'Asignó en bloque',
-};
-
-/** A value; an amount never breaks after its «$». */
-function Value({ text }: { text: string | null }) {
-  if (text === null) return <span className={classes.muted}>(vacío)</span>;
-  return /^(US)?\$ /.test(text) ? <span className={classes.nowrap}>{text}</span> : text;
-}
 
 /** «Historial» (issue 32): who changed what on the debt and when, newest first. Staff only. */
 export function HistoryTab({ debt }: TabProps) {
@@ -38,24 +27,9 @@ export function HistoryTab({ debt }: TabProps) {
           <li key={entry.id} className={classes.historyEntry}>
             <p className={classes.historyHead}>
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> ·{' '}
-              <strong>{entry.userName ?? 'Sistema'}</strong> · {KIND_TEXT[entry.kind]}
+              <strong>{entry.userName ?? 'Sistema'}</strong> · {CHANGE_KIND_TEXT[entry.kind]}
             </p>
-            {entry.changes.length > 0 ? (
-              <ul className={classes.historyChanges}>
-                {entry.changes.map((change) => (
-                  <li key={change.field}>
-                    <span className={classes.muted}>{change.label}:</span>{' '}
-                    {entry.kind === 'CREADA' ? (
-                      <Value text={change.after} />
-                    ) : (
-                      <>
-                        <Value text={change.before} /> → <Value text={change.after} />
-                      </>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <ChangeList changes={entry.changes} created={entry.kind === 'CREADA'} />
           </li>
         ))}
       </ol>

@@ -200,6 +200,27 @@ async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Pro
       { name: 'GET /report/general-kpi', connections: 10, path: '/api/report/general-kpi', token },
       // With a period the rate is the cohort's (issue 32): last month's debts and their money since.
       { name: 'GET /report/general-kpi (mes anterior)', connections: 10, path: lastMonthKpi(), token },
+      // A debt's change history and a debtor's file (issue 32): what a collector opens all day.
+      {
+        name: 'GET /debts/{id}/history (al azar)',
+        connections: 10,
+        path: () => `/api/debts/${random(DEBTS)}/history`,
+        token,
+      },
+      {
+        name: 'GET /debtors/{id}/history (al azar)',
+        connections: 10,
+        path: () => `/api/debtors/${random(debtors)}/history`,
+        token,
+      },
+      // The Buscador's «Exportar a Excel» of what a name finds (issue 32): a workbook per request.
+      {
+        name: 'GET /debts/export?q={Apellido, Nombre}',
+        connections: 2,
+        path: () =>
+          `/api/debts/export?q=${encodeURIComponent(`${any(BENCH_LAST_NAMES)}, ${any(BENCH_FIRST_NAMES)}`)}`,
+        token,
+      },
       // The list's free text, on the trigram indexes (issues 20 and 32: p99 ≤ 150 ms, PGlite ≤ 400 ms),
       // one case per way people type it (DESIGN.md §11.2).
       ...freeTextShapes(debtors).map(([shape, text]) => ({
@@ -211,7 +232,9 @@ async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Pro
     ];
     for (const spec of cases) {
       const measure = await run(api.base, spec);
-      measure.ratio = measure.rps / (ceilingAt[spec.connections] ?? Number.NaN);
+      // A ratio needs the ceiling at the same connections (measured at 50 and 10).
+      const ceilingRps = ceilingAt[spec.connections];
+      if (ceilingRps !== undefined) measure.ratio = measure.rps / ceilingRps;
       measures.push(measure);
     }
     // On a quiet server, after the load: Lighthouse measures the page, not the queue.
@@ -234,6 +257,8 @@ function budgetFor(kind: DbKind, m: Measure): string {
   if (m.name.startsWith('GET /debts/dni')) return ratioBudget(m, pgl ? 0.12 : 0.35);
   if (m.name.startsWith('GET /debts/{id}/balance')) return pgl ? '—' : latencyBudget(m, 20);
   if (m.name.startsWith('GET /debts/{id}')) return ratioBudget(m, pgl ? 0.1 : 0.3);
+  if (m.name.startsWith('GET /debts/export')) return latencyBudget(m, pgl ? 3000 : 1000);
+  if (m.name.includes('/history')) return latencyBudget(m, pgl ? 250 : 50);
   if (m.name.includes('?q=')) return latencyBudget(m, pgl ? 400 : 150);
   if (m.name.startsWith('GET /debts')) return latencyBudget(m, pgl ? 250 : 50);
   if (m.name.startsWith('GET /report/general-kpi')) return latencyBudget(m, pgl ? 1500 : 300);

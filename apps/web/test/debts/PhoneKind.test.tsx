@@ -44,6 +44,16 @@ async function openFile(
   return { region: screen.getByRole('region', { name: 'Resumen de la deuda' }), requests };
 }
 
+/**
+ * Opens the number's «Tipo de línea» menu and picks `item`. `hidden`: under load the dropdown can
+ * still be in its opening transition (display: none in jsdom) when the item is looked for.
+ */
+async function pickKind(region: HTMLElement, phone: string, item: string) {
+  const user = fastUser();
+  await user.click(within(region).getByRole('button', { name: `Tipo de línea de ${phone}` }));
+  await user.click(await screen.findByRole('menuitem', { name: item, hidden: true }, WAIT));
+}
+
 const MAYBE = 'Puede ser un celular: escribir por WhatsApp a Pérez, Juan (351 584-7753)';
 
 describe('WhatsApp and the kind of each phone in the debt header (issue 32)', { timeout: 30_000 }, () => {
@@ -57,9 +67,7 @@ describe('WhatsApp and the kind of each phone in the debt header (issue 32)', { 
 
   it('«Es celular» marks it once: the label replaces the control and the link is sure', async () => {
     const { region, requests } = await openFile({ phone: '351 584-7753' });
-    const user = fastUser();
-    await user.click(within(region).getByRole('button', { name: 'Tipo de línea de 351 584-7753' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Es celular' }, WAIT));
+    await pickKind(region, '351 584-7753', 'Es celular');
     await waitFor(() => expect(within(region).getByText('Celular')).toBeInTheDocument(), WAIT);
     const patch = requests.find((r) => r.method === 'patch');
     expect(patch?.url).toBe('/debtors/3');
@@ -73,10 +81,8 @@ describe('WhatsApp and the kind of each phone in the debt header (issue 32)', { 
 
   it('«Es fijo» on the alternative phone: no link for it, the label «Fijo»', async () => {
     const { region, requests } = await openFile({ phone: null, altPhone: '(0351) 422-1234' });
-    const user = fastUser();
     expect(within(region).getByRole('link', { name: /Puede ser un celular/ })).toBeInTheDocument();
-    await user.click(within(region).getByRole('button', { name: 'Tipo de línea de (0351) 422-1234' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Es fijo' }, WAIT));
+    await pickKind(region, '(0351) 422-1234', 'Es fijo');
     await waitFor(() => expect(within(region).getByText('Fijo')).toBeInTheDocument(), WAIT);
     expect(bodyOf(requests.find((r) => r.method === 'patch'))).toEqual({ altPhoneKind: 'FIJO' });
     expect(within(region).queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
@@ -108,9 +114,7 @@ describe('WhatsApp and the kind of each phone in the debt header (issue 32)', { 
       status: 403,
       data: { message: 'No tiene permiso para realizar esta acción.' },
     });
-    const user = fastUser();
-    await user.click(within(region).getByRole('button', { name: 'Tipo de línea de 11 4567-8901' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Es celular' }, WAIT));
+    await pickKind(region, '11 4567-8901', 'Es celular');
     expect(
       await screen.findByText('No se pudo guardar el tipo de línea', undefined, WAIT),
     ).toBeInTheDocument();

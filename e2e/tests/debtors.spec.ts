@@ -150,7 +150,9 @@ test.describe('Deudores (issue 4)', () => {
     await expect(history.getByRole('link', { name: new RegExp(`^Deuda N\\.º ${one.id} · `) })).toHaveCount(2);
     await expect(history.getByRole('link', { name: new RegExp(`^Deuda N\\.º ${two.id} · `) })).toHaveCount(2);
 
-    await page.getByRole('radio', { name: 'Pagos (1)' }).check();
+    // Mantine's chip hides its radio under the label: a person clicks the label.
+    await page.locator('label', { hasText: 'Pagos (1)' }).click();
+    await expect(page.getByRole('radio', { name: 'Pagos (1)' })).toBeChecked();
     await expect(history.getByRole('listitem')).toHaveCount(1);
     await expect(history).not.toContainText('Promete transferir');
   });

@@ -9,7 +9,8 @@ import { EmptyList, ForbiddenState, LoadFailed, TableSkeleton } from '../../comp
 import { listSpec } from '../../components/resource/types';
 import { useListQuery } from '../../components/resource/useListQuery';
 import { PHONE_UP } from '../../lib/breakpoints';
-import { formatMoney } from '../../lib/format';
+import { usePageBalances } from '../debts/search/balances';
+import { updatedBalanceText } from '../debts/search/columns';
 
 const PAGE_SIZE = 10;
 /** The debtor's debts, newest first. */
@@ -23,6 +24,8 @@ export const DEBTOR_DEBTS_LIST = listSpec({
 export function DebtorDebts({ debtorId }: { debtorId: number }) {
   const [page, setPage] = useState(1);
   const list = useListQuery(debtsResource, { ...DEBTOR_DEBTS_LIST.params, debtorId, page });
+  // The amount owed today (DESIGN.md §11.1), as the Buscador's «Saldo actualizado»: one call a page.
+  const updated = usePageBalances(list.records.map((debt) => debt.id));
 
   let body: React.ReactNode;
   if (list.forbidden) body = <ForbiddenState />;
@@ -61,11 +64,11 @@ export function DebtorDebts({ debtorId }: { debtorId: number }) {
             render: (debt) => LABELS.debtStatus[debt.status],
           },
           {
-            accessor: 'balance',
-            title: 'Saldo',
+            accessor: 'updatedBalance',
+            title: 'Saldo actualizado',
             textAlign: 'right',
             noWrap: true,
-            render: (debt) => formatMoney(debt.balance, debt.currency),
+            render: (debt) => updatedBalanceText(updated(debt.id)),
           },
         ]}
       />

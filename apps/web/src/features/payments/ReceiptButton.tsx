@@ -1,9 +1,7 @@
 import { depositReceiptCall, paymentReceiptCall } from '@cobranzas/shared';
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconReceipt } from '@tabler/icons-react';
-import { useState } from 'react';
-import { messageOf } from '../../components/resource/http';
+import { useDownload } from '../../components/resource/useDownload';
 import { downloadCall } from '../../lib/call';
 
 /**
@@ -29,17 +27,9 @@ export function ReceiptButton({
   /** The accessible name: «Recibo del pago de $ 10,00 del 01/01/2024». */
   label: string;
 }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      await downloadReceipt(kind, id);
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'No se pudo generar el recibo', message: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { run: download, busy } = useDownload('No se pudo generar el recibo', () =>
+    downloadReceipt(kind, id),
+  );
   return (
     <Button
       size="compact-sm"

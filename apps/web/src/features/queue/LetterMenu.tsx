@@ -5,13 +5,11 @@ import {
   QUEUE_ALTERNATIVE_LABELS,
 } from '@cobranzas/shared';
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messageOf } from '../../components/resource/http';
 import { resourceQueries } from '../../lib/resourceQueries';
-import { downloadLetter } from '../letterTemplates/api';
+import { useLetterDownload } from '../debts/useLetterDownload';
 import { forWhom, type QueueRow } from './columns';
 
 const templates = resourceQueries(letterTemplatesResource);
@@ -24,19 +22,8 @@ const templates = resourceQueries(letterTemplatesResource);
 export function LetterMenu({ row }: { row: QueueRow }) {
   const [opened, setOpened] = useState(false);
   const list = useQuery({ ...templates.list({ sort: 'name', limit: 100 }), enabled: opened });
-  const [busy, setBusy] = useState(false);
+  const { download, busy } = useLetterDownload(row.id);
   const owes = compareMoney(row.owed, '0') !== 0;
-
-  async function download(code: string) {
-    setBusy(true);
-    try {
-      await downloadLetter(row.id, code);
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'No se pudo emitir la carta', message: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const items = list.data?.data ?? [];
   return (

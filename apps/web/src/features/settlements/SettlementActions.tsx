@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../components/resource/ConfirmModal';
 import { messageOf, statusOf } from '../../components/resource/http';
+import { useDownload } from '../../components/resource/useDownload';
 import { useDeleteRecord, useResourceMutation } from '../../lib/resourceQueries';
 import { closeSettlement, downloadSettlement, type SettlementFile } from './api';
 import { settlementName, useSettlementAdmin } from './resource';
@@ -40,17 +41,9 @@ export function SettlementActions({ settlement }: { settlement: Settlement }) {
 }
 
 function DownloadButton({ settlement, kind }: { settlement: Settlement; kind: SettlementFile }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadSettlement(settlement, kind);
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'No se pudo descargar', message: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run: download, busy } = useDownload('No se pudo descargar', () =>
+    downloadSettlement(settlement, kind),
+  );
   const Icon = kind === 'pdf' ? IconFileTypePdf : IconFileSpreadsheet;
   return (
     <Button variant="default" leftSection={<Icon size={18} />} loading={busy} onClick={() => void download()}>

@@ -1,14 +1,11 @@
 import { compareMoney, type Debt, formatMoney, letterTemplatesResource } from '@cobranzas/shared';
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconFileText } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { messageOf } from '../../../components/resource/http';
 import { formatDate } from '../../../lib/format';
 import { resourceQueries } from '../../../lib/resourceQueries';
-import { downloadLetter } from '../../letterTemplates/api';
 import { useBalanceToDate } from '../common/useBalanceToDate';
+import { useLetterDownload } from '../useLetterDownload';
 
 const templates = resourceQueries(letterTemplatesResource);
 
@@ -21,7 +18,7 @@ const templates = resourceQueries(letterTemplatesResource);
 export function Letters({ debt }: { debt: Debt }) {
   const list = useQuery(templates.list({ sort: 'name', limit: 100 }));
   const balance = useBalanceToDate(debt.id).data;
-  const [busy, setBusy] = useState<string | null>(null);
+  const { download, busy } = useLetterDownload(debt.id);
   const owes = balance ? compareMoney(balance.total, '0') !== 0 : null;
   const freeReason =
     owes === null
@@ -29,17 +26,6 @@ export function Letters({ debt }: { debt: Debt }) {
       : owes && balance
         ? `La deuda tiene saldo de ${formatMoney(balance.total, debt.currency)} al ${formatDate(balance.date)}.`
         : null;
-
-  async function download(code: string) {
-    setBusy(code);
-    try {
-      await downloadLetter(debt.id, code);
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'No se pudo emitir la carta', message: messageOf(error) });
-    } finally {
-      setBusy(null);
-    }
-  }
 
   const items = list.data?.data ?? [];
   return (
@@ -49,7 +35,7 @@ export function Letters({ debt }: { debt: Debt }) {
           variant="default"
           leftSection={<IconFileText size={18} />}
           rightSection={<IconChevronDown size={14} />}
-          loading={busy !== null}
+          loading={busy}
         >
           Cartas
         </Button>

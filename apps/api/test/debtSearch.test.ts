@@ -72,12 +72,13 @@ forEachBackend('free-text search (q)', (backend) => {
 
     it('a q of one or two characters still searches, alongside the filters', async () => {
       const company = await createCompany(t.app, token);
-      const debt = await createDebt(t.app, token, { companyId: company.id, reference: 'Q7' });
+      const debt = await createDebt(t.app, token, { companyId: company.id, reference: 'QZ' });
       await createDebt(t.app, token, { companyId: company.id, reference: 'OTRA' });
-      expect(await search('Q7', `&companyId=${company.id}`)).toEqual([debt.id]);
-      // A word's start: «q» starts «Q7», «7» starts no word.
+      expect(await search('QZ', `&companyId=${company.id}`)).toEqual([debt.id]);
+      // A word's start: «q» starts «QZ», «z» starts no word. (Not a digit: the test company's name
+      // ends in a counter, «Compañía 7…», whose word a digit may start.)
       expect(await search('q', `&companyId=${company.id}`)).toEqual([debt.id]);
-      expect(await search('7', `&companyId=${company.id}`)).toEqual([]);
+      expect(await search('z', `&companyId=${company.id}`)).toEqual([]);
     });
 
     it('% and _ separate words like any mark, never wildcards', async () => {

@@ -183,10 +183,12 @@ forEachBackend('HTTP behaviour', (backend) => {
   });
 
   describe('operations', () => {
-    it('GET /api/health → {status:"ok", db:"up", version, uptime} without a token', async () => {
+    it('GET /api/health → {status:"ok", db:"up", version, node, uptime} without a token, on Node 24', async () => {
       const response = await call(t.app, null, { method: 'GET', url: '/api/health' });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ status: 'ok', db: 'up', version: expect.any(String) });
+      expect(response.body.node).toBe(process.version);
+      expect(response.body.node).toMatch(/^v24\./);
       expect(response.body.uptime).toBeGreaterThanOrEqual(0);
     });
 

@@ -8,6 +8,7 @@ const healthSchema = z.object({
   status: z.enum(['ok', 'error']),
   db: z.enum(['up', 'down']),
   version: z.string(),
+  node: z.string().meta({ description: 'Versión de Node.js en ejecución, p. ej. «v24.21.0»' }),
   uptime: z.number(),
 });
 
@@ -34,6 +35,7 @@ export function healthModule(app: FastifyInstance, db: Db, version: string) {
         status: up ? 'ok' : 'error',
         db: up ? 'up' : 'down',
         version,
+        node: process.version,
         uptime: Math.round(process.uptime()),
       });
     },

@@ -3,20 +3,32 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 type Scalar = string | number | boolean | null;
 
-/** A PostgreSQL array literal of text elements ('{"a",NULL,"b\"c"}'); the cast gives their type. */
-export function arrayLiteral(values: readonly Scalar[]): string {
-  const items = values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/(["\\])/g, '\\$1')}"`));
-  return `{${items.join(',')}}`;
+/**
+ * A list as ONE parameter (`$1`), which PostgreSQL can hash in `= ANY($1::int[])`: both drivers (pg
+ * and PGlite) send a JS array as a PostgreSQL array themselves. Drizzle would expand an array written
+ * straight into `sql\`…\`` into one parameter per element.
+ */
+export const arrayParam = (values: readonly Scalar[]): SQL => sql`${sql.param(values)}`;
+
+/**
+ * The column's SQL type for an array cast, from Drizzle, without its length or precision
+ * (varchar(60) → varchar, char(11) → bpchar, numeric(14, 2) → numeric): an explicit cast to
+ * varchar(n) or char(n) cuts an over-long value silently, where the INSERT into the column refuses it.
+ */
+export function elementType(column: PgColumn): string {
+  const type = column
+    .getSQLType()
+    .replace(/\s*\(\s*\d+(\s*,\s*\d+)?\s*\)/g, '')
+    .trim();
+  return type === 'char' || type === 'character' ? 'bpchar' : type;
 }
 
-/** `column = ANY($1::type[])`: the values as ONE parameter, which PostgreSQL can hash. */
-export const anyOf = (column: PgColumn, values: readonly Scalar[], type = 'text'): SQL =>
-  sql`${column} = ANY(${arrayLiteral(values)}::${sql.raw(type)}[])`;
+/** `column = ANY($1::type[])`: the values as ONE parameter, of the column's own type. */
+export const anyOf = (column: PgColumn, values: readonly Scalar[]): SQL =>
+  sql`${column} = ANY(${arrayParam(values)}::${sql.raw(elementType(column))}[])`;
 
 export interface BulkColumn {
   column: PgColumn;
-  /** Its SQL type, for the array cast (e.g. 'integer', 'text', 'numeric', 'date', 'jsonb'). */
-  type: string;
   values: readonly Scalar[];
 }
 
@@ -24,12 +36,12 @@ export interface BulkColumn {
  * `INSERT INTO table (…) SELECT * FROM unnest($1::t1[], $2::t2[], …)`: one parameter per column
  * whatever the number of rows. Drizzle's insert().values() sends one per value: 500 debts were 7 000
  * parameters, and parsing and binding them cost five times the insert itself (issue 16's bench).
- * Column types and names come from the code, never from input.
+ * Column names and types come from the table's Drizzle definition, never from input.
  */
 export function bulkInsert(table: PgTable, columns: BulkColumn[], returning?: PgColumn[]): SQL {
   const names = sql.raw(columns.map((c) => `"${c.column.name}"`).join(', '));
   const arrays = sql.join(
-    columns.map((c) => sql`${arrayLiteral(c.values)}::${sql.raw(c.type)}[]`),
+    columns.map((c) => sql`${arrayParam(c.values)}::${sql.raw(elementType(c.column))}[]`),
     sql`, `,
   );
   const back = returning?.length

@@ -294,14 +294,6 @@ describe('«Mi cola» never goes silent (issue 32, DESIGN.md §11.2)', { timeout
       'href',
       '/debts/view/31?tab=tareas',
     );
-    await user.click(within(quiroga).getByRole('button', { name: 'Generar carta (Quiroga, Juan)' }));
-    expect(await screen.findByRole('menuitem', { name: 'Intimación de pago' })).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-
-    const romero = within(others).getByRole('row', { name: /Romero/ });
-    expect(within(romero).getByText('Fuera del horario de contacto (08:00 a 12:00)')).toBeInTheDocument();
-    expect(within(romero).queryByRole('link', { name: /Buscar teléfono/ })).toBeNull();
-    expect(within(romero).queryByRole('link', { name: /Escribir correo/ })).toBeNull();
 
     // The keys stay on the callable rows: ↓ from the last one does not leave it.
     const last = within(callable).getByRole('row', { name: /Abrir deuda N\.º 23/ });
@@ -311,6 +303,15 @@ describe('«Mi cola» never goes silent (issue 32, DESIGN.md §11.2)', { timeout
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(last).toHaveAttribute('data-highlighted', 'true');
     expect(last).toHaveFocus();
+
+    await user.click(within(quiroga).getByRole('button', { name: 'Generar carta (Quiroga, Juan)' }));
+    expect(await screen.findByRole('menuitem', { name: 'Intimación de pago' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    const romero = within(others).getByRole('row', { name: /Romero/ });
+    expect(within(romero).getByText('Fuera del horario de contacto (08:00 a 12:00)')).toBeInTheDocument();
+    expect(within(romero).queryByRole('link', { name: /Buscar teléfono/ })).toBeNull();
+    expect(within(romero).queryByRole('link', { name: /Escribir correo/ })).toBeNull();
 
     // Another kind of contact (a visit, a letter sent) is logged from the same dialog, which says why not a call.
     await user.click(within(romero).getByRole('button', { name: 'Registrar gestión (Romero, Juan)' }));

@@ -134,7 +134,22 @@ async function query({ text, params, rowMode, tx }) {
  */
 async function run(target, text, params, rowMode) {
   const { rows, fields, affectedRows } = await target.query(text, params, { rowMode, parsers: PARSERS });
+  if (TYPE_DDL.test(text)) typesChanged = true;
+  if (target === db) await refreshTypesIfChanged();
   return { rows, fields, affectedRows };
+}
+
+/**
+ * PGlite learns the array types (their OIDs, to send a JS array as a parameter) when it opens: an
+ * enum made later by a migration (debt_status[]) would go as "a,b". After such DDL commits, it asks
+ * again through its public refreshArrayTypes() (not inside the transaction: it would wait for it).
+ */
+const TYPE_DDL = /\b(CREATE|ALTER|DROP)\s+(TYPE|DOMAIN)\b/i;
+let typesChanged = false;
+async function refreshTypesIfChanged() {
+  if (!typesChanged || open.size > 0) return;
+  typesChanged = false;
+  await db.refreshArrayTypes();
 }
 
 /**
@@ -219,7 +234,8 @@ async function runNamed(text, params, rowMode, syncToFs) {
     if (value === null || value === undefined) return null;
     const type = statement.types[index];
     const serializer = type === undefined ? undefined : db.serializers[type];
-    return serializer ? serializer(value) : String(value);
+    if (serializer) return serializer(value);
+    return Array.isArray(value) ? types.arraySerializer(value, undefined, type ?? 0) : String(value);
   });
   const { messages } = await db.execProtocol(
     join(
@@ -276,6 +292,7 @@ async function end({ tx, commit }) {
   } finally {
     open.delete(tx);
   }
+  await refreshTypesIfChanged();
 }
 
 port.on('message', (/** @type {Request} */ message) => {

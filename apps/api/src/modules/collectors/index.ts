@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { docsFor, errorResponses } from '../../crud';
-import { arrayLiteral, rowsOf } from '../../db/bulk';
+import { arrayParam, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
 
@@ -33,7 +33,7 @@ const loadQuery = () => sql`WITH load AS (
     SELECT d.assigned_user_id AS user_id, d.currency::text AS currency, count(*)::int AS debts,
       sum(d.balance)::text AS balance
     FROM debts d
-    WHERE d.status <> ALL(${arrayLiteral(CLOSED_DEBT_STATUSES)}::debt_status[])
+    WHERE d.status <> ALL(${arrayParam(CLOSED_DEBT_STATUSES)}::debt_status[])
     GROUP BY d.assigned_user_id, d.currency
   ), people AS (
     SELECT u.id, u.name, t.role::text AS role, u.active

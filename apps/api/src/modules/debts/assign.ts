@@ -3,7 +3,7 @@ import { and, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { docsFor, errorResponses, writeAudit } from '../../crud';
-import { arrayLiteral, rowsOf } from '../../db/bulk';
+import { arrayParam, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { debts } from '../../db/schema';
 import { badRequest, HttpError } from '../../errors';
@@ -41,7 +41,7 @@ export function assignRoute(app: FastifyInstance, db: Db, service: DebtsService)
         await checkAssignee(tx, { assignedUserId: userId });
         const where = and(
           parsed ? await service.whereOf(parsed.data, user) : undefined,
-          ids ? sql`${debts.id} = ANY(${arrayLiteral(ids)}::int[])` : undefined,
+          ids ? sql`${debts.id} = ANY(${arrayParam(ids)}::int[])` : undefined,
           sql`${debts.assignedUserId} IS DISTINCT FROM ${userId}`,
         );
         // A count, not the rows: an assignment may move a hundred thousand debts.

@@ -16,7 +16,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { routeCall } from '../../crud';
 import type { Executor } from '../../crud/types';
-import { arrayLiteral, rowsOf } from '../../db/bulk';
+import { arrayParam, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import { clientCompany } from '../scope';
@@ -122,7 +122,7 @@ export async function debtBalance(
 /** The inputs of many debts in one statement (no scope: for the callers that chose the ids). */
 export async function readOwedRows(db: Executor | Db, debtIds: readonly number[]): Promise<OwedRow[]> {
   if (debtIds.length === 0) return [];
-  return readRows(db, sql`d.id = ANY(${arrayLiteral(debtIds)}::int[])`);
+  return readRows(db, sql`d.id = ANY(${arrayParam(debtIds)}::int[])`);
 }
 
 /** The amount owed of many debts in one statement (a page of a list, a report's batch). */

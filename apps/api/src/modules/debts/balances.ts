@@ -59,7 +59,7 @@ export function balancesRoute(app: FastifyInstance, db: Db) {
     const visible = await db
       .select({ id: debts.id, currency: debts.currency, ...updatedBalanceColumns })
       .from(debts)
-      .where(and(anyOf(debts.id, ids, 'int'), debtScope(request.user)));
+      .where(and(anyOf(debts.id, ids), debtScope(request.user)));
     const currencies = new Map(visible.map((row) => [row.id, row.currency]));
     const totals = await updatedBalances(db, visible, date);
     const data: DebtBalanceTotal[] = [];

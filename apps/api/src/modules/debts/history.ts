@@ -8,7 +8,7 @@ import {
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { routeCall } from '../../crud';
-import { arrayLiteral, rowsOf } from '../../db/bulk';
+import { arrayParam, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { auditLog, debtors } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -34,7 +34,7 @@ async function namesOf(db: Db, rows: { before: Stored; after: Stored }[]) {
   const byName = (table: string) => async (list: number[]) =>
     rowsOf<{ id: number; name: string }>(
       await db.execute(
-        sql`SELECT id, name FROM ${sql.raw(table)} WHERE id = ANY(${arrayLiteral(list)}::int[])`,
+        sql`SELECT id, name FROM ${sql.raw(table)} WHERE id = ANY(${arrayParam(list)}::int[])`,
       ),
     );
   return Object.fromEntries(
@@ -69,7 +69,7 @@ export async function debtChangeEntries(
   if (debtIds.length === 0) return [];
   const wanted = new Set(debtIds);
   // A bulk assignment is one row naming its debts in `after.ids`: matched by jsonb containment.
-  const named = sql`${auditLog.after} -> 'ids' @> ANY(${arrayLiteral(debtIds.map((id) => `[${id}]`))}::jsonb[])`;
+  const named = sql`${auditLog.after} -> 'ids' @> ANY(${arrayParam(debtIds.map((id) => `[${id}]`))}::jsonb[])`;
   const rows = await db
     .select()
     .from(auditLog)

@@ -204,12 +204,7 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
     const columns = { id: debtors.id, dni: debtors.dni, ...pick(DEBTOR_FIELDS) };
     const stored = [
       ...(dnis.length > 0 ? await db.select(columns).from(debtors).where(anyOf(debtors.dni, dnis)) : []),
-      ...(cuits.length > 0
-        ? await db
-            .select(columns)
-            .from(debtors)
-            .where(anyOf(debtors.cuit, cuits, 'bpchar'))
-        : []),
+      ...(cuits.length > 0 ? await db.select(columns).from(debtors).where(anyOf(debtors.cuit, cuits)) : []),
     ];
     for (const d of stored) {
       const known: KnownDebtor = { ...d, patch: {}, isNew: false };
@@ -351,11 +346,11 @@ export async function applyBatch(db: Db, memory: ImportMemory, rows: BatchRow[])
   if (issues.length > 0)
     await db.execute(
       bulkInsert(importIssues, [
-        { column: importIssues.importId, type: 'integer', values: issues.map(() => memory.importId) },
-        { column: importIssues.rowNumber, type: 'integer', values: issues.map((i) => i.rowNumber) },
-        { column: importIssues.rejected, type: 'boolean', values: issues.map((i) => i.rejected) },
-        { column: importIssues.reasons, type: 'text', values: issues.map((i) => i.reasons) },
-        { column: importIssues.cells, type: 'jsonb', values: issues.map((i) => JSON.stringify(i.cells)) },
+        { column: importIssues.importId, values: issues.map(() => memory.importId) },
+        { column: importIssues.rowNumber, values: issues.map((i) => i.rowNumber) },
+        { column: importIssues.rejected, values: issues.map((i) => i.rejected) },
+        { column: importIssues.reasons, values: issues.map((i) => i.reasons) },
+        { column: importIssues.cells, values: issues.map((i) => JSON.stringify(i.cells)) },
       ]),
     );
   return counts;
@@ -380,19 +375,19 @@ async function write(
         bulkInsert(
           debtors,
           [
-            { column: debtors.dni, type: 'text', values: newDebtors.map((d) => d.dni) },
-            { column: debtors.cuit, type: 'bpchar', values: text('cuit') },
-            { column: debtors.lastName, type: 'text', values: newDebtors.map((d) => d.lastName ?? '') },
-            { column: debtors.firstName, type: 'text', values: newDebtors.map((d) => d.firstName ?? '') },
-            { column: debtors.email, type: 'text', values: text('email') },
-            { column: debtors.phone, type: 'text', values: text('phone') },
-            { column: debtors.altPhone, type: 'text', values: text('altPhone') },
-            { column: debtors.address, type: 'text', values: text('address') },
-            { column: debtors.city, type: 'text', values: text('city') },
-            { column: debtors.province, type: 'text', values: text('province') },
-            { column: debtors.postalCode, type: 'text', values: text('postalCode') },
-            { column: debtors.employer, type: 'text', values: text('employer') },
-            { column: debtors.birthDate, type: 'date', values: text('birthDate') },
+            { column: debtors.dni, values: newDebtors.map((d) => d.dni) },
+            { column: debtors.cuit, values: text('cuit') },
+            { column: debtors.lastName, values: newDebtors.map((d) => d.lastName ?? '') },
+            { column: debtors.firstName, values: newDebtors.map((d) => d.firstName ?? '') },
+            { column: debtors.email, values: text('email') },
+            { column: debtors.phone, values: text('phone') },
+            { column: debtors.altPhone, values: text('altPhone') },
+            { column: debtors.address, values: text('address') },
+            { column: debtors.city, values: text('city') },
+            { column: debtors.province, values: text('province') },
+            { column: debtors.postalCode, values: text('postalCode') },
+            { column: debtors.employer, values: text('employer') },
+            { column: debtors.birthDate, values: text('birthDate') },
           ],
           [debtors.id, debtors.dni],
         ),
@@ -438,19 +433,19 @@ async function write(
   const of = <T extends string | number | null>(value: (d: NewDebt) => T) => newDebts.map(value);
   await db.execute(
     bulkInsert(debts, [
-      { column: debts.debtorId, type: 'integer', values: debtorIds },
-      { column: debts.companyId, type: 'integer', values: of(() => memory.companyId) },
-      { column: debts.importId, type: 'integer', values: of(() => memory.importId) },
-      { column: debts.debtTypeId, type: 'integer', values: of((d) => d.debt.debtTypeId) },
-      { column: debts.collectionTypeId, type: 'integer', values: of((d) => d.collectionTypeId) },
-      { column: debts.reference, type: 'text', values: of((d) => d.debt.reference) },
-      { column: debts.originalAmount, type: 'numeric', values: of((d) => d.debt.originalAmount) },
-      { column: debts.currency, type: 'currency', values: of((d) => d.debt.currency) },
-      { column: debts.originDate, type: 'date', values: of((d) => d.debt.originDate) },
-      { column: debts.defaultDate, type: 'date', values: of((d) => d.debt.defaultDate) },
-      { column: debts.punitiveRate, type: 'numeric', values: of((d) => d.debt.punitiveRate ?? '0') },
-      { column: debts.interestRate, type: 'numeric', values: of((d) => d.debt.interestRate) },
-      { column: debts.notes, type: 'text', values: of((d) => d.debt.notes) },
+      { column: debts.debtorId, values: debtorIds },
+      { column: debts.companyId, values: of(() => memory.companyId) },
+      { column: debts.importId, values: of(() => memory.importId) },
+      { column: debts.debtTypeId, values: of((d) => d.debt.debtTypeId) },
+      { column: debts.collectionTypeId, values: of((d) => d.collectionTypeId) },
+      { column: debts.reference, values: of((d) => d.debt.reference) },
+      { column: debts.originalAmount, values: of((d) => d.debt.originalAmount) },
+      { column: debts.currency, values: of((d) => d.debt.currency) },
+      { column: debts.originDate, values: of((d) => d.debt.originDate) },
+      { column: debts.defaultDate, values: of((d) => d.debt.defaultDate) },
+      { column: debts.punitiveRate, values: of((d) => d.debt.punitiveRate ?? '0') },
+      { column: debts.interestRate, values: of((d) => d.debt.interestRate) },
+      { column: debts.notes, values: of((d) => d.debt.notes) },
     ]),
   );
 }

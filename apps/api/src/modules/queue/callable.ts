@@ -7,7 +7,7 @@ import {
   type QueueAlternative,
 } from '@cobranzas/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { arrayLiteral, rowsOf } from '../../db/bulk';
+import { arrayParam, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { attemptsSince } from '../contacts/facts';
 
@@ -75,11 +75,11 @@ export function blockedCase(
   if (callable.length === 0) return sql`CASE ${noPhone} ELSE ${codeNumber('OUTSIDE_HOURS')} END`;
   const outside =
     closed.length > 0
-      ? sql`WHEN ${s}.company_id = ANY(${arrayLiteral(closed)}::int[]) THEN ${codeNumber('OUTSIDE_HOURS')}`
+      ? sql`WHEN ${s}.company_id = ANY(${arrayParam(closed)}::int[]) THEN ${codeNumber('OUTSIDE_HOURS')}`
       : sql``;
   const caps =
     capped.length > 0
-      ? sql`WHEN ${s}.company_id = ANY(${arrayLiteral(capped)}::int[]) THEN coalesce((SELECT
+      ? sql`WHEN ${s}.company_id = ANY(${arrayParam(capped)}::int[]) THEN coalesce((SELECT
           CASE WHEN a.week >= c.max_attempts_per_week THEN ${codeNumber('ATTEMPTS_PER_WEEK')}
             WHEN a.today >= c.max_attempts_per_day THEN ${codeNumber('ATTEMPTS_PER_DAY')} END
           FROM companies c CROSS JOIN LATERAL (${attemptsSince(sql`${s}.debtor_id`, window.weekStart, window.dayStart, window.dayEnd)}) a

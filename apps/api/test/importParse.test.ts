@@ -677,7 +677,7 @@ describe('bad files: a clear Spanish error, never a crash', () => {
     ]);
   });
 
-  it('a zip bomb that lies about its size stops at the cap of uncompressed bytes', async () => {
+  it('a zip bomb that lies about its size stops at its declared size: the file is damaged', async () => {
     const padding = ' '.repeat(8 * 1024 * 1024);
     const path = await tempFile(
       zip([
@@ -692,8 +692,37 @@ describe('bad files: a clear Spanish error, never a crash', () => {
       'xlsx',
     );
     const error = await fileError(readRows({ path }, 'xlsx', { maxUncompressedBytes: 1024 * 1024 }));
-    expect(error.code).toBe('UNCOMPRESSED_TOO_LARGE');
-    expect(error.message).toMatch(/^El archivo de Excel ocupa más de 1 MB descomprimido/);
+    expect(error.code).toBe('CORRUPT');
+    expect(error.message).toBe('El archivo de Excel está dañado y no se puede leer.');
+  });
+
+  it('the first sheet is the first of the tab order, whatever its part is called', async () => {
+    const workbook = WORKBOOK_XML.replace(
+      '<sheet name="A" sheetId="1" r:id="rId1"/>',
+      '<sheet name="Datos" sheetId="2" r:id="rId2"/><sheet name="A" sheetId="1" r:id="rId1"/>',
+    );
+    const rels = RELS_XML.replace(
+      '</Relationships>',
+      '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/datos.xml"/></Relationships>',
+    );
+    const path = await tempFile(
+      zip([
+        { name: 'xl/workbook.xml', data: Buffer.from(workbook) },
+        { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(rels) },
+        {
+          name: 'xl/worksheets/sheet1.xml',
+          data: Buffer.from(sheetXml(inlineRow(1, ['Otra']) + inlineRow(2, ['x']))),
+        },
+        {
+          name: 'xl/worksheets/datos.xml',
+          data: Buffer.from(sheetXml(inlineRow(1, ['DNI']) + inlineRow(2, ['456']))),
+        },
+      ]),
+      'xlsx',
+    );
+    expect(await collect(await readRows({ path }, 'xlsx'))).toEqual([
+      { rowNumber: 2, cells: { DNI: '456' } },
+    ]);
   });
 
   it('a zip bomb that declares its size is refused before inflating', async () => {

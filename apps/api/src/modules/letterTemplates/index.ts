@@ -5,7 +5,6 @@ import {
   debtLetterCall,
   defineAbilityFor,
   formatMoney,
-  type LetterPreviewResult,
   letterPreviewCall,
   letterTemplatesResource,
   MESSAGES,

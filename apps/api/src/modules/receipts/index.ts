@@ -1,6 +1,5 @@
 import {
   depositReceiptCall,
-  idParamsSchema,
   type PaymentMethod,
   paymentReceiptCall,
   type TokenPayload,

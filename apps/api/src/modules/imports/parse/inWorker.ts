@@ -5,8 +5,8 @@
  * heap is capped, so a file that inflates without bound (issue 30: 500 KB of .xlsx whose texts are
  * 460 MB) ends that worker, not the server. A small file is read here, since a worker's start
  * (≈ 0,3 s to load its TypeScript) costs more than reading it: small means a file of at most
- * IN_THREAD_MAX_BYTES that also inflates to at most IN_THREAD_MAX_INFLATED, which this thread's
- * read counts and enforces (a zip that lies about its sizes is stopped there).
+ * IN_THREAD_MAX_BYTES that declares it inflates to at most IN_THREAD_MAX_INFLATED (a zip that lies
+ * about its sizes is stopped at the size it declares: parse/zip.ts).
  */
 import { stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
@@ -19,7 +19,8 @@ import {
   type ScanResult,
   scanRows,
 } from './read';
-import { declaredXlsxSize, type ImportKind } from './rows';
+import type { ImportKind } from './rows';
+import { declaredXlsxSize } from './xlsx';
 
 /** Files up to this size may be read on the calling thread (a few thousand rows, tens of milliseconds). */
 export const IN_THREAD_MAX_BYTES = 512 * 1024;

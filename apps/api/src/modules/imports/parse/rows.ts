@@ -13,10 +13,9 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type CellValue, cellText, isBlank } from '@cobranzas/shared/imports';
 import { CsvError, parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
-import { detectDelimiter, firstBytes } from '../../../sniff';
+import { detectDelimiter } from '../../../sniff';
 import { DEFAULT_READ_LIMITS, FILE_ERRORS, ImportFileError, type ReadLimits } from './errors';
-import { InflateBudget, openZipEntry, readZipDirectory, type ZipEntry, ZipFormatError } from './zip';
+import { MAGIC, type RawRow, sniffXlsx, xlsxRows } from './xlsx';
 
 export type ImportKind = 'xlsx' | 'csv';
 /** The upload: a file on disk, or a stream of its bytes (an .xlsx stream is first copied to a temp file). */
@@ -35,11 +34,6 @@ export interface RowSource extends AsyncIterable<SheetRow> {
   /** The headers as written in the file (trimmed; a repeated one gets " (2)", " (3)"…). */
   readonly headers: string[];
   close(): Promise<void>;
-}
-
-interface RawRow {
-  rowNumber: number;
-  values: CellValue[];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -182,189 +176,13 @@ async function withHeaders(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// xlsx
-
-const MAGIC = {
-  zip: Buffer.from([0x50, 0x4b, 0x03, 0x04]),
-  emptyZip: Buffer.from([0x50, 0x4b, 0x05, 0x06]),
-  cfb: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]),
-  pdf: Buffer.from('%PDF'),
-};
-
-/** What a file that should be an .xlsx really is, by its first bytes. */
-async function sniffXlsx(path: string): Promise<void> {
-  const head = await firstBytes(path, 512);
-  if (head.subarray(0, 4).equals(MAGIC.zip) || head.subarray(0, 4).equals(MAGIC.emptyZip)) return;
-  if (head.subarray(0, 4).equals(MAGIC.cfb)) throw FILE_ERRORS.legacyOrEncrypted();
-  if (head.subarray(0, 4).equals(MAGIC.pdf)) throw FILE_ERRORS.notXlsx(' (es un PDF)');
-  if (!head.includes(0)) throw FILE_ERRORS.notXlsx(' (parece un texto o CSV)');
-  throw FILE_ERRORS.notXlsx();
-}
-
-/** ExcelJS 4.4's WorkbookReader, driven part by part (its own `parse` walks the zip in file order). */
-interface WorkbookReaderParts {
-  workbookRels?: { Id: string; Target: string; Type: string }[];
-  model?: { sheets?: { rId: string }[] };
-  sharedStrings?: unknown[];
-  _parseRels(entry: Readable): Promise<void>;
-  _parseWorkbook(entry: Readable): Promise<void>;
-  _parseStyles(entry: Readable): Promise<void>;
-  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
-  _parseWorksheet(
-    entry: Readable,
-    sheetNo: string,
-  ): Generator<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
-}
-
-function zipError(error: unknown, limits: ReadLimits): unknown {
-  if (error instanceof ImportFileError) return error;
-  if (error instanceof ZipFormatError) {
-    if (error.reason === 'too-big') return FILE_ERRORS.uncompressedTooLarge(limits.maxUncompressedBytes);
-    if (error.reason === 'encrypted') return FILE_ERRORS.legacyOrEncrypted();
-    if (error.reason === 'not-zip') return FILE_ERRORS.notXlsx();
-  }
-  return FILE_ERRORS.corrupt(error);
-}
-
-/** A part's path inside the zip from a relationship target of xl/workbook.xml ("worksheets/sheet1.xml"). */
-const partPath = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-
-async function* xlsxRows(path: string, limits: ReadLimits): AsyncGenerator<RawRow> {
-  try {
-    const entries = await readZipDirectory(path);
-    const byName = new Map<string, ZipEntry>(entries.map((e) => [e.name.replace(/^\//, ''), e]));
-    const workbookEntry = byName.get('xl/workbook.xml');
-    if (!workbookEntry) throw FILE_ERRORS.notXlsx();
-    const budget = new InflateBudget(limits.maxUncompressedBytes);
-    const openPart = (entry: ZipEntry) => openZipEntry(path, entry, budget);
-
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      styles: 'cache', // date cells come out as Dates only with the styles
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    }) as unknown as WorkbookReaderParts;
-
-    const relsEntry = byName.get('xl/_rels/workbook.xml.rels');
-    if (relsEntry) await reader._parseRels(await openPart(relsEntry));
-    await reader._parseWorkbook(await openPart(workbookEntry));
-    const rels = reader.workbookRels ?? [];
-    const relOfType = (type: string) => rels.find((r) => r.Type?.endsWith(`/${type}`));
-
-    // The first sheet in the workbook's tab order, else the lowest-numbered sheet part.
-    const firstRel = rels.find((r) => r.Id === reader.model?.sheets?.[0]?.rId);
-    const sheetEntry =
-      (firstRel && byName.get(partPath(firstRel.Target))) ??
-      entries
-        .filter((e) => /^xl\/worksheets\/sheet\d+\.xml$/.test(e.name))
-        .sort((a, b) => sheetNumber(a.name) - sheetNumber(b.name))[0];
-    if (!sheetEntry) throw FILE_ERRORS.noHeaders();
-
-    const stylesEntry = byName.get(partPath(relOfType('styles')?.Target ?? 'styles.xml'));
-    const stringsEntry = byName.get(partPath(relOfType('sharedStrings')?.Target ?? 'sharedStrings.xml'));
-    // Honest zip bombs declare their size: refuse before inflating anything.
-    const declared = [stylesEntry, stringsEntry, sheetEntry].reduce(
-      (sum, e) => sum + (e?.declaredSize ?? 0),
-      0,
-    );
-    if (declared > limits.maxUncompressedBytes)
-      throw FILE_ERRORS.uncompressedTooLarge(limits.maxUncompressedBytes);
-    if ((stringsEntry?.declaredSize ?? 0) > limits.maxSharedStringsBytes)
-      throw FILE_ERRORS.tooManyTexts(limits.maxSharedStringsBytes);
-
-    if (stylesEntry) await reader._parseStyles(await openPart(stylesEntry));
-    if (stringsEntry) for await (const _ of reader._parseSharedStrings(await openPart(stringsEntry)));
-    else reader.sharedStrings = [];
-
-    const sheetStream = await openPart(sheetEntry);
-    try {
-      for (const { value: worksheet } of reader._parseWorksheet(
-        sheetStream,
-        String(sheetNumber(sheetEntry.name)),
-      )) {
-        for await (const row of worksheet) {
-          const values: CellValue[] = [];
-          row.eachCell({ includeEmpty: false }, (cell, column) => {
-            values[column - 1] = cellValue(cell.value, cell.numFmt);
-          });
-          yield { rowNumber: row.number, values };
-        }
-      }
-    } finally {
-      sheetStream.destroy();
-    }
-  } catch (error) {
-    throw zipError(error, limits);
-  }
-}
-
-/**
- * What an .xlsx says it inflates to, all its parts together (its zip's directory, read without
- * inflating anything); Infinity when that cannot be read. A file may lie: the read still counts
- * every byte it inflates against its cap.
- */
-export async function declaredXlsxSize(path: string): Promise<number> {
-  try {
-    const entries = await readZipDirectory(path);
-    return entries.reduce((sum, entry) => sum + entry.declaredSize, 0);
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
-}
-
-const sheetNumber = (name: string) => Number(/(\d+)\.xml$/.exec(name)?.[1] ?? Number.MAX_SAFE_INTEGER);
-
-/** An ExcelJS cell value as a plain value: rich text → its text, a formula → its result, an error → "#N/A". */
-function cellValue(value: ExcelJS.CellValue, numFmt?: string): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return numFmt?.includes('%') ? percentText(value) : value;
-  if (typeof value === 'string' || typeof value === 'boolean' || value instanceof Date) return value;
-  if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText))
-      return value.richText.map((r) => r.text ?? '').join('');
-    if ('formula' in value || 'sharedFormula' in value) {
-      const result = (value as { result?: unknown }).result;
-      if (result && typeof result === 'object' && 'error' in result) return String(result.error);
-      return cellValue((result ?? null) as ExcelJS.CellValue, numFmt);
-    }
-    if ('error' in value) return String(value.error);
-    if ('text' in value && typeof value.text === 'string') return value.text;
-  }
-  return null;
-}
-
-/** A percent-formatted cell's value as the text Excel shows: 0.125 → "12.5%" (decimal point moved as text). */
-function percentText(value: number): string {
-  const text = String(value);
-  if (/e/i.test(text)) return `${value * 100}%`;
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
-  const digits = `${whole}${fraction.padEnd(2, '0')}`;
-  const point = whole.length + 2;
-  const shifted = `${digits.slice(0, point)}.${digits.slice(point)}`
-    .replace(/^0+(?=\d)/, '')
-    .replace(/\.?0*$/, '');
-  return `${negative ? '-' : ''}${shifted || '0'}%`;
-}
-
-// ---------------------------------------------------------------------------------------------------
 // csv
 
-/** Windows-1252's characters for bytes 0x80–0x9F (WHATWG index); the other bytes are Latin-1's. */
-const CP1252_C1 =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 const cp1252Decoder = new TextDecoder('windows-1252');
 
-/**
- * Windows-1252 bytes as text. Node's TextDecoder('windows-1252') maps 0x80–0x9F as Latin-1 (C1
- * controls, not €, “, ”, –…) on Node 20.18.3+ (nodejs/node#60888), so those are mapped here.
- */
+/** Windows-1252 bytes as text (0x80–0x9F as €, “, ”, –…: right on Node 24; Node 20 read them as Latin-1). */
 export function decodeWindows1252(bytes: Uint8Array): string {
-  return cp1252Decoder
-    .decode(bytes)
-    .replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80] as string);
+  return cp1252Decoder.decode(bytes);
 }
 
 /** How many leading bytes of `bytes` end on a complete UTF-8 sequence (the rest waits for the next chunk). */

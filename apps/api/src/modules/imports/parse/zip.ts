@@ -1,175 +1,110 @@
 /**
- * Just enough of the zip format to read an .xlsx safely: the central directory (the zip's table of
- * contents, at its end) and one entry at a time, inflated with node:zlib and counted. Reading by the
- * central directory lets the reader open only the parts it needs, in the order it needs them (no
- * temporary files), and count every byte it inflates against a cap: a zip bomb stops at the cap.
+ * An .xlsx is a zip. yauzl reads it by its central directory (the zip's table of contents, at its
+ * end), never by scanning for local headers, and checks while inflating that each part inflates to
+ * exactly the size the directory declares: so the declared sizes, checked against the caps before
+ * anything is inflated, are the real ones, and a zip bomb stops at its own declared size.
  */
-import { createReadStream } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
-import { PassThrough, pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
-import { createInflateRaw } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import yazl from 'yazl';
 
-export interface ZipEntry {
-  name: string;
-  method: number;
-  encrypted: boolean;
-  compressedSize: number;
-  declaredSize: number;
-  localHeaderOffset: number;
-}
-
-/** What can go wrong reading the container; rows.ts turns each into a Spanish ImportFileError. */
+/** What can go wrong reading the container; xlsx.ts turns each into a Spanish ImportFileError. */
 export class ZipFormatError extends Error {
   constructor(
-    readonly reason: 'not-zip' | 'corrupt' | 'encrypted' | 'unsupported' | 'too-big',
+    readonly reason: 'not-zip' | 'corrupt' | 'encrypted' | 'unsupported',
     message: string,
   ) {
     super(message);
   }
 }
 
-const EOCD = 0x06054b50;
-const EOCD64_LOCATOR = 0x07064b50;
-const EOCD64 = 0x06064b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
 const MAX_ENTRIES = 10_000;
 
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  if (bytesRead !== length) throw new ZipFormatError('corrupt', 'zip truncated');
-  return buffer;
+export interface Zip {
+  /** The entries by name (a leading "/" dropped). */
+  entries: Map<string, Entry>;
+  /** The inflated bytes of one entry (an error past or short of its declared size). */
+  open(entry: Entry): Promise<Readable>;
+  close(): void;
 }
 
-/** A 64-bit little-endian size that must fit a JS number (a 50 MB file's offsets always do). */
-function u64(buffer: Buffer, at: number): number {
-  const value = buffer.readBigUInt64LE(at);
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new ZipFormatError('corrupt', 'zip64 size out of range');
-  return Number(value);
-}
-
-/** The entries of the zip at `path`, from its central directory. */
-export async function readZipDirectory(path: string): Promise<ZipEntry[]> {
-  const handle = await open(path, 'r');
+/** The zip at `path`, its directory read. Close it when done. */
+export async function openZip(path: string): Promise<Zip> {
+  let zipfile: ZipFile;
   try {
-    const { size } = await handle.stat();
-    if (size < 22) throw new ZipFormatError('not-zip', 'too small for a zip');
-    const tailLength = Math.min(size, 22 + 0xffff);
-    const tail = await readAt(handle, size - tailLength, tailLength);
-    let at = -1;
-    for (let i = tail.length - 22; i >= 0; i--) {
-      if (tail.readUInt32LE(i) === EOCD) {
-        at = i;
-        break;
-      }
-    }
-    if (at < 0) throw new ZipFormatError('not-zip', 'no end of central directory');
-    let count = tail.readUInt16LE(at + 10);
-    let directorySize = tail.readUInt32LE(at + 12);
-    let directoryOffset = tail.readUInt32LE(at + 16);
-    if (count === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) {
-      const locatorAt = at - 20;
-      if (locatorAt < 0 || tail.readUInt32LE(locatorAt) !== EOCD64_LOCATOR)
-        throw new ZipFormatError('corrupt', 'zip64 locator missing');
-      const record = await readAt(handle, u64(tail, locatorAt + 8), 56);
-      if (record.readUInt32LE(0) !== EOCD64) throw new ZipFormatError('corrupt', 'zip64 record missing');
-      count = u64(record, 32);
-      directorySize = u64(record, 40);
-      directoryOffset = u64(record, 48);
-    }
-    if (count > MAX_ENTRIES) throw new ZipFormatError('unsupported', 'too many entries');
-    if (directoryOffset + directorySize > size) throw new ZipFormatError('corrupt', 'directory out of file');
-    const directory = await readAt(handle, directoryOffset, directorySize);
-    const entries: ZipEntry[] = [];
-    let p = 0;
-    for (let i = 0; i < count; i++) {
-      if (p + 46 > directory.length || directory.readUInt32LE(p) !== CENTRAL)
-        throw new ZipFormatError('corrupt', 'bad central directory entry');
-      const flags = directory.readUInt16LE(p + 8);
-      const method = directory.readUInt16LE(p + 10);
-      let compressedSize = directory.readUInt32LE(p + 20);
-      let declaredSize = directory.readUInt32LE(p + 24);
-      const nameLength = directory.readUInt16LE(p + 28);
-      const extraLength = directory.readUInt16LE(p + 30);
-      const commentLength = directory.readUInt16LE(p + 32);
-      let localHeaderOffset = directory.readUInt32LE(p + 42);
-      const name = directory.toString('utf8', p + 46, p + 46 + nameLength);
-      // Zip64: the sizes that overflowed 32 bits are in the extra field 0x0001, in this order.
-      let e = p + 46 + nameLength;
-      const extraEnd = e + extraLength;
-      while (e + 4 <= extraEnd) {
-        const id = directory.readUInt16LE(e);
-        const length = directory.readUInt16LE(e + 2);
-        if (id === 0x0001) {
-          let q = e + 4;
-          if (declaredSize === 0xffffffff) {
-            declaredSize = u64(directory, q);
-            q += 8;
-          }
-          if (compressedSize === 0xffffffff) {
-            compressedSize = u64(directory, q);
-            q += 8;
-          }
-          if (localHeaderOffset === 0xffffffff) localHeaderOffset = u64(directory, q);
-        }
-        e += 4 + length;
-      }
-      entries.push({
-        name,
-        method,
-        encrypted: (flags & 1) === 1,
-        compressedSize,
-        declaredSize,
-        localHeaderOffset,
-      });
-      p = extraEnd + commentLength;
-    }
-    return entries;
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Counts the bytes of every entry inflated through it against one budget. */
-export class InflateBudget {
-  used = 0;
-  constructor(readonly limit: number) {}
-
-  counter(): Transform {
-    const budget = this;
-    return new Transform({
-      transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-        budget.used += chunk.length;
-        if (budget.used > budget.limit) done(new ZipFormatError('too-big', 'uncompressed size over the cap'));
-        else done(null, chunk);
-      },
+    zipfile = await yauzl.openPromise(path, {
+      lazyEntries: true,
+      autoClose: false,
+      validateEntrySizes: true,
     });
+  } catch (error) {
+    throw new ZipFormatError('not-zip', (error as Error).message);
   }
+  const entries = new Map<string, Entry>();
+  try {
+    if (zipfile.entryCount > MAX_ENTRIES) throw new ZipFormatError('unsupported', 'too many entries');
+    await new Promise<void>((resolve, reject) => {
+      zipfile.on('entry', (entry: Entry) => {
+        entries.set(entry.fileName.replace(/^\//, ''), entry);
+        zipfile.readEntry();
+      });
+      zipfile.once('end', resolve);
+      zipfile.once('error', reject);
+      zipfile.readEntry();
+    });
+  } catch (error) {
+    zipfile.close();
+    throw error instanceof ZipFormatError ? error : new ZipFormatError('corrupt', (error as Error).message);
+  }
+  return {
+    entries,
+    async open(entry) {
+      checkReadable(entry);
+      return zipfile.openReadStreamPromise(entry);
+    },
+    close: () => zipfile.close(),
+  };
 }
 
-/** The inflated bytes of one entry, counted against `budget`; the stream errors past the cap. */
-export async function openZipEntry(path: string, entry: ZipEntry, budget: InflateBudget): Promise<Readable> {
-  if (entry.encrypted) throw new ZipFormatError('encrypted', 'encrypted entry');
-  if (entry.method !== 0 && entry.method !== 8) throw new ZipFormatError('unsupported', 'compression method');
-  const handle = await open(path, 'r');
-  let dataStart: number;
-  try {
-    const header = await readAt(handle, entry.localHeaderOffset, 30);
-    if (header.readUInt32LE(0) !== LOCAL) throw new ZipFormatError('corrupt', 'bad local header');
-    dataStart = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-  } finally {
-    await handle.close();
+/** Refuses an entry yauzl cannot inflate: encrypted, or compressed by other than deflate. */
+export function checkReadable(entry: Entry): void {
+  if (entry.isEncrypted()) throw new ZipFormatError('encrypted', 'encrypted entry');
+  if (!entry.canDecodeFileData()) throw new ZipFormatError('unsupported', 'compression method');
+}
+
+/** A part of the zip ExcelJS reads, under the name ExcelJS looks for. */
+export interface RepackedPart {
+  name: string;
+  /** The original entry, inflated (and its size checked) only when the reader gets to it. */
+  entry?: Entry;
+  /** Or bytes of our own (an empty shared-strings table). */
+  bytes?: Buffer;
+}
+
+/**
+ * A new zip (yazl, stored, not compressed again) holding `parts` in this order. ExcelJS's public
+ * streaming reader walks a zip in file order and copies a sheet that comes before the shared strings
+ * (Excel writes them after the sheets) to a temporary file, inflated; given the parts it needs in the
+ * order it needs them, it reads the sheet straight from the stream. `onError` hears what fails inside
+ * (a part that inflates to more or less than it declares, a damaged deflate stream): the reader
+ * itself does not, as ExcelJS pipes its input without passing errors on.
+ */
+export function repack(zip: Zip, parts: RepackedPart[], onError: (error: Error) => void): Readable {
+  const out = new yazl.ZipFile();
+  const output = out.outputStream as Readable;
+  const fail = (error: Error) => {
+    onError(error);
+    output.destroy(error);
+  };
+  out.on('error', fail);
+  for (const { name, entry, bytes } of parts) {
+    if (bytes) out.addBuffer(bytes, name, { compress: false });
+    else if (entry)
+      out.addReadStreamLazy(name, { compress: false, size: entry.uncompressedSize }, (callback) => {
+        // yazl does not listen for a lazy stream's errors itself.
+        zip.open(entry).then((stream) => callback(null, stream.on('error', fail)), fail);
+      });
   }
-  const out = new PassThrough();
-  if (entry.compressedSize === 0) {
-    out.end();
-    return out;
-  }
-  const raw = createReadStream(path, { start: dataStart, end: dataStart + entry.compressedSize - 1 });
-  // pipeline destroys every stage with the first error (a bad deflate stream, the cap), so `out`'s
-  // reader sees it; and when the reader stops early, it closes the file.
-  const stages: NodeJS.ReadWriteStream[] = entry.method === 8 ? [createInflateRaw()] : [];
-  pipeline([raw, ...stages, budget.counter(), out], () => {});
-  return out;
+  out.end();
+  return output;
 }

@@ -15,9 +15,11 @@ import { type ServerProcess, serverWithAdmin } from './serverProcess';
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const BOMB = readFileSync(new URL('shared-strings-bomb.xlsx', FIXTURES));
 const BIG_PNG = readFileSync(new URL('logo-8000x8000.png', FIXTURES));
-/** Small (≤ 512 KB) and lying: read on the server's thread, stopped by its 8 MB inflate cap. */
+/** Small (≤ 512 KB) and lying: read on the server's thread, stopped at the size it declares. */
 const SMALL_LIAR = lyingAboutSizes(BOMB, 1000);
-/** Over 512 KB and lying: read on a worker, stopped by the worker's heap or inflate cap. */
+/** Small, its index honest and only its texts lying: stopped while ExcelJS reads them (issue 33). */
+const TEXTS_LIAR = lyingAboutSizes(BOMB, 1000, /^xl\/sharedStrings\.xml$/);
+/** Over 512 KB and lying: read on a worker, stopped at the size it declares or by the worker's heap. */
 const BIG_LIAR = lyingAboutSizes(sharedStringsBomb(7_600, 100_000), 1000);
 
 /** VmRSS or VmHWM (the peak) of a process, in MB. */
@@ -97,6 +99,9 @@ for (const backend of backends) {
           ),
           ...Array.from({ length: 3 }, () =>
             send('POST', '/api/imports/preview', fields, SMALL_LIAR, 'cartera.xlsx'),
+          ),
+          ...Array.from({ length: 2 }, () =>
+            send('POST', '/api/imports/preview', fields, TEXTS_LIAR, 'cartera.xlsx'),
           ),
           ...Array.from({ length: 3 }, () => send('POST', '/api/imports', fields, BIG_LIAR, 'cartera.xlsx')),
           ...Array.from({ length: 4 }, () => send('PUT', '/api/agency/logo', {}, BIG_PNG, 'logo.png')),

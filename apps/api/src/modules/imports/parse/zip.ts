@@ -94,7 +94,9 @@ export function repack(zip: Zip, parts: RepackedPart[], onError: (error: Error) 
   const output = out.outputStream as Readable;
   const fail = (error: Error) => {
     onError(error);
-    output.destroy(error);
+    // Without the error: nobody listens for the output's errors (ExcelJS only pipes it), and an
+    // 'error' nobody hears would be thrown out of the process.
+    output.destroy();
   };
   out.on('error', fail);
   for (const { name, entry, bytes } of parts) {

@@ -1,3 +1,4 @@
+import { readdirSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -723,6 +724,56 @@ describe('bad files: a clear Spanish error, never a crash', () => {
     expect(await collect(await readRows({ path }, 'xlsx'))).toEqual([
       { rowNumber: 2, cells: { DNI: '456' } },
     ]);
+  });
+
+  it('bytes XML never holds (a zip signature among them) make the file damaged, never a shorter sheet', async () => {
+    const body = `${inlineRow(1, ['DNI'])}${inlineRow(2, ['1'])}PK\u0007\u0008${inlineRow(3, ['2'])}`;
+    const path = await tempFile(
+      zip([
+        { name: 'xl/workbook.xml', data: Buffer.from(WORKBOOK_XML) },
+        { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(RELS_XML) },
+        { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheetXml(body), 'latin1') },
+      ]),
+      'xlsx',
+    );
+    const error = await fileError(readRows({ path }, 'xlsx'));
+    expect(error.code).toBe('CORRUPT');
+  });
+
+  it('styles far past what styles weigh are refused before inflating (ExcelJS would keep the excess)', async () => {
+    const styles = `<?xml version="1.0"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>${' '.repeat(40 * 1024 * 1024)}`;
+    const path = await tempFile(
+      zip([
+        { name: 'xl/workbook.xml', data: Buffer.from(WORKBOOK_XML) },
+        { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(RELS_XML) },
+        { name: 'xl/styles.xml', data: Buffer.from(styles) },
+        {
+          name: 'xl/worksheets/sheet1.xml',
+          data: Buffer.from(sheetXml(inlineRow(1, ['DNI']) + inlineRow(2, ['1']))),
+        },
+      ]),
+      'xlsx',
+    );
+    expect((await fileError(readRows({ path }, 'xlsx'))).code).toBe('CORRUPT');
+  });
+
+  it('a reader stopped after its first row leaves the file closed', async () => {
+    const path = join(dir, 'cartera.xlsx');
+    const openOnFile = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === path;
+        } catch {
+          return false;
+        }
+      }).length;
+    const before = openOnFile();
+    for (let i = 0; i < 3; i++) {
+      const source = await readRows({ path }, 'xlsx');
+      for await (const _ of source) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(openOnFile()).toBe(before);
   });
 
   it('a zip bomb that declares its size is refused before inflating', async () => {

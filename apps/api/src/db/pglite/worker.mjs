@@ -149,7 +149,10 @@ let typesChanged = false;
 async function refreshTypesIfChanged() {
   if (!typesChanged || open.size > 0) return;
   typesChanged = false;
-  await db.refreshArrayTypes();
+  // Not the caller's failure (its statement went through): try again after the next one.
+  await db.refreshArrayTypes().catch(() => {
+    typesChanged = true;
+  });
 }
 
 /**

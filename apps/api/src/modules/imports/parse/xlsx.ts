@@ -48,6 +48,7 @@ function zipError(error: unknown): unknown {
 
 /** workbook.xml and its relationships are a few KB; past this the file is not an ordinary workbook. */
 const MAX_INDEX_BYTES = 4 * 1024 * 1024;
+const MAX_STYLES_BYTES = 32 * 1024 * 1024;
 
 async function readSmall(zip: Zip, entry: Entry): Promise<string> {
   if (entry.uncompressedSize > MAX_INDEX_BYTES) throw FILE_ERRORS.corrupt();
@@ -124,7 +125,7 @@ const EMPTY_STRINGS = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst xm
 
 export async function* xlsxRows(path: string, limits: ReadLimits): AsyncGenerator<RawRow> {
   let zip: Zip | undefined;
-  let source: Readable | undefined;
+  let source: { stream: Readable; close(): void } | undefined;
   try {
     zip = await openZip(path);
     const parts = await workbookParts(zip);
@@ -137,6 +138,9 @@ export async function* xlsxRows(path: string, limits: ReadLimits): AsyncGenerato
       throw FILE_ERRORS.uncompressedTooLarge(limits.maxUncompressedBytes);
     if ((parts.strings?.uncompressedSize ?? 0) > limits.maxSharedStringsBytes)
       throw FILE_ERRORS.tooManyTexts(limits.maxSharedStringsBytes);
+    // ExcelJS keeps in memory whatever follows the styles' closing tag (it drains the part with a
+    // listener left behind): real styles weigh KB, a few MB at most.
+    if ((parts.styles?.uncompressedSize ?? 0) > MAX_STYLES_BYTES) throw FILE_ERRORS.corrupt();
     for (const entry of [parts.styles, parts.strings, parts.sheet]) if (entry) checkReadable(entry);
 
     // What fails inside the repacked zip reaches us here, not through ExcelJS (see repack).
@@ -158,7 +162,7 @@ export async function* xlsxRows(path: string, limits: ReadLimits): AsyncGenerato
       ],
       (error) => failed.abort(error),
     );
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(source.stream, {
       worksheets: 'emit',
       sharedStrings: 'cache',
       styles: 'cache', // date cells come out as Dates only with the styles
@@ -179,7 +183,7 @@ export async function* xlsxRows(path: string, limits: ReadLimits): AsyncGenerato
   } catch (error) {
     throw zipError(error);
   } finally {
-    source?.destroy();
+    source?.close();
     zip?.close();
   }
 }

@@ -4,7 +4,7 @@
  * exactly the size the directory declares: so the declared sizes, checked against the caps before
  * anything is inflated, are the real ones, and a zip bomb stops at its own declared size.
  */
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import yazl from 'yazl';
 
@@ -89,9 +89,14 @@ export interface RepackedPart {
  * (a part that inflates to more or less than it declares, a damaged deflate stream): the reader
  * itself does not, as ExcelJS pipes its input without passing errors on.
  */
-export function repack(zip: Zip, parts: RepackedPart[], onError: (error: Error) => void): Readable {
+export function repack(
+  zip: Zip,
+  parts: RepackedPart[],
+  onError: (error: Error) => void,
+): { stream: Readable; close(): void } {
   const out = new yazl.ZipFile();
   const output = out.outputStream as Readable;
+  const opened: Readable[] = [];
   const fail = (error: Error) => {
     onError(error);
     // Without the error: nobody listens for the output's errors (ExcelJS only pipes it), and an
@@ -103,10 +108,37 @@ export function repack(zip: Zip, parts: RepackedPart[], onError: (error: Error) 
     if (bytes) out.addBuffer(bytes, name, { compress: false });
     else if (entry)
       out.addReadStreamLazy(name, { compress: false, size: entry.uncompressedSize }, (callback) => {
-        // yazl does not listen for a lazy stream's errors itself.
-        zip.open(entry).then((stream) => callback(null, stream.on('error', fail)), fail);
+        zip.open(entry).then((stream) => {
+          opened.push(stream);
+          // yazl does not listen for a lazy stream's errors itself.
+          callback(null, stream.on('error', fail).pipe(xmlBytesOnly()).on('error', fail));
+        }, fail);
       });
   }
   out.end();
-  return output;
+  return {
+    stream: output,
+    // The parts' streams hold the zip's file open until destroyed (a reader that stops early).
+    close() {
+      output.destroy();
+      for (const stream of opened) stream.destroy();
+    },
+  };
+}
+
+/**
+ * XML never holds a byte below 0x20 but tab, LF and CR. One in a part is a forged or damaged file,
+ * and it must not reach ExcelJS: yazl stores each part with its size in a descriptor after it, which
+ * ExcelJS's unzipper finds by its signature (PK 07 08), so those bytes inside a part would end the
+ * part there, with rows lost and no error, or make the rest read as parts of its own.
+ */
+function xmlBytesOnly(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      for (const byte of chunk)
+        if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)
+          return done(new ZipFormatError('corrupt', 'control byte in an XML part'));
+      done(null, chunk);
+    },
+  });
 }

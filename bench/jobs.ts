@@ -34,6 +34,7 @@ import { createDatabase, type Database } from '../apps/api/src/db/client';
 import { PGliteWorkerClient } from '../apps/api/src/db/pglite/client';
 import { jobs } from '../apps/api/src/db/schema';
 import { cancel, enqueue, JOB_TIMING, JobRunner, type RunnerTiming } from '../apps/api/src/jobs';
+import { PROCESS_TEST_TIMING } from '../apps/api/test/jobTiming';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
@@ -45,16 +46,6 @@ const BOSS_VERSION = (
     version: string;
   }
 ).version;
-
-/** The short timings of the process tests (apps/api/test/jobServer.ts, which cannot be imported: it starts a server). */
-const TEST_TIMING: Partial<RunnerTiming> = {
-  pollMs: 200,
-  heartbeatMs: 200,
-  staleMs: 1500,
-  progressMs: 0,
-  backoffMs: 200,
-  shutdownMs: 3000,
-};
 
 /**
  * pg-boss at its documented floors: polling 0.5 s (MIN_POLLING_INTERVAL_MS), supervise/monitor/queue
@@ -582,7 +573,7 @@ async function crashSection(bench: Bench) {
     90_000,
   );
   const oursShort = await crash(
-    oursSpec(TEST_TIMING, 'bench.crash.short'),
+    oursSpec(PROCESS_TEST_TIMING, 'bench.crash.short'),
     (key) => enqueue(bench.database.db, 'bench.crash.short', { key }),
     30_000,
   );
@@ -871,33 +862,30 @@ async function step<T>(
 }
 
 async function pgliteSection(n: number) {
+  // Whether pg-boss starts (creates its schema) over a given PGlite adapter.
+  const tryStart = async (log: string[], db: BossDb) => {
+    const attempt = new PgBoss({ db, backend: 'pglite', ...BOSS_FAST });
+    attempt.on('error', () => {});
+    if (await step('start', log, () => attempt.start()))
+      await attempt.stop({ graceful: false, timeout: 1000 });
+  };
+
   // a) A hand-written adapter that only calls query(): pg-boss's DDL is several statements in one text.
   const naive: string[] = [];
   const bare = await PGlite.create();
-  const naiveBoss = new PgBoss({
-    db: { executeSql: (text, values) => bare.query(text, values) },
-    backend: 'pglite',
-    ...BOSS_FAST,
-  });
-  naiveBoss.on('error', () => {});
-  const naiveStarted = await step('start', naive, () => naiveBoss.start());
-  if (naiveStarted) await naiveBoss.stop({ graceful: false, timeout: 1000 });
+  await tryStart(naive, { executeSql: (text, values) => bare.query(text, values) });
   await bare.close();
 
   // b) The app's own PGlite (worker thread, pglite/client.ts): its protocol has query and transaction, no exec.
   const worker: string[] = [];
   const client = await PGliteWorkerClient.create(undefined);
-  const workerBoss = new PgBoss({
-    db: fromPglite({
+  await tryStart(
+    worker,
+    fromPglite({
       query: <T>(text: string, params?: unknown[]) => client.query(text, params) as Promise<{ rows: T[] }>,
       exec: async (text) => [await client.query(text)],
     }),
-    backend: 'pglite',
-    ...BOSS_FAST,
-  });
-  workerBoss.on('error', () => {});
-  const workerStarted = await step('start', worker, () => workerBoss.start());
-  if (workerStarted) await workerBoss.stop({ graceful: false, timeout: 1000 });
+  );
   await client.close();
 
   // c) pg-boss's own adapter, fromPglite, on an in-memory PGlite on this thread.

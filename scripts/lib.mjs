@@ -1,4 +1,5 @@
 // Helpers shared by the root scripts (start, test, e2e server): build the web app when needed, run commands.
+import '../apps/api/src/requireNode24.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -6,14 +7,6 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-// The project brings Node 24 (the `node` package, in node_modules/.bin, first in npm scripts' PATH):
-// `node scripts/….mjs` run by hand with an older system Node is stopped here, with the way out.
-if (Number(process.versions.node.split('.')[0]) < 24) {
-  console.error(
-    `Cobranzas corre sobre Node 24 y este es ${process.version}. Use «npm start» o «npm test»: corren con el Node 24 que instala el proyecto (node_modules/.bin/node).`,
-  );
-  process.exit(1);
-}
 const WEB_DIST_INDEX = join(ROOT, 'apps/web/dist/index.html');
 const WEB_INPUTS = [
   'apps/web/src',

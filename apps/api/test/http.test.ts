@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { MESSAGES, RESOURCE_SUBJECTS } from '@cobranzas/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeVersionProblem } from '../src/requireNode24.mjs';
 import { WEB_NOT_BUILT } from '../src/web';
 import {
   ADMIN_ALIAS,
@@ -190,6 +191,14 @@ forEachBackend('HTTP behaviour', (backend) => {
       expect(response.body.node).toBe(process.version);
       expect(response.body.node).toMatch(/^v24\./);
       expect(response.body.uptime).toBeGreaterThanOrEqual(0);
+    });
+
+    it('on a Node older than 24 the server and the scripts stop with a Spanish hint', () => {
+      expect(nodeVersionProblem('v20.20.2')).toMatch(
+        /^Cobranzas corre sobre Node 24 y este es v20\.20\.2\. Use «npm start»/,
+      );
+      expect(nodeVersionProblem('v24.21.0')).toBeNull();
+      expect(nodeVersionProblem(process.version)).toBeNull();
     });
 
     it('the OpenAPI document describes the routes with their zod schemas', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { enqueue, getJob, type RunnerTiming } from '../src/jobs';
+import { enqueue, getJob } from '../src/jobs';
 import { serve } from '../src/serve';
+import { PROCESS_TEST_TIMING } from './jobTiming';
 
 /**
  * The real server (src/serve.ts, as `npm start` runs it) plus, for the process tests of the job
@@ -14,15 +15,6 @@ import { serve } from '../src/serve';
  */
 export const TEST_JOB_KIND = 'test.steps';
 
-/** Short timings, so that a lost job is noticed in about a second. */
-export const PROCESS_TEST_TIMING: Partial<RunnerTiming> = {
-  pollMs: 200,
-  heartbeatMs: 200,
-  staleMs: 1500,
-  progressMs: 0,
-  backoffMs: 200,
-  shutdownMs: 3000,
-};
 
 const stepsPayload = z.object({ steps: z.number().int().min(1), stepMs: z.number().int().min(0) });
 const progressOf = z.object({ step: z.number().int() }).nullable().catch(null);

@@ -15,7 +15,6 @@ import { PROCESS_TEST_TIMING } from './jobTiming';
  */
 export const TEST_JOB_KIND = 'test.steps';
 
-
 const stepsPayload = z.object({ steps: z.number().int().min(1), stepMs: z.number().int().min(0) });
 const progressOf = z.object({ step: z.number().int() }).nullable().catch(null);
 const sleep = (ms: number, signal: AbortSignal) =>

@@ -189,7 +189,8 @@ export default function TaskCalendar({
     },
     eventClick: (info) => {
       info.jsEvent.preventDefault();
-      onOpenTask(taskOf(info.event));
+      // Where the calendar shows it: a move or resize is drawn before the reload brings it back.
+      onOpenTask({ ...taskOf(info.event), ...moveOf(info.event) });
     },
     eventDrop: (info) => onMoveTask(taskOf(info.event), moveOf(info.event), info.revert),
     eventResize: (info) => onMoveTask(taskOf(info.event), moveOf(info.event), info.revert),

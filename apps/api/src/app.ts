@@ -42,6 +42,7 @@ import { letterTemplatesModule } from './modules/letterTemplates';
 import { observationsModule } from './modules/observations';
 import { offersModule } from './modules/offers';
 import { paymentsModule } from './modules/payments';
+import { portalModule } from './modules/portal';
 import { promisesModule } from './modules/promises';
 import { queueModule } from './modules/queue';
 import { quotasModule } from './modules/quotas';
@@ -240,6 +241,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   contactsModule(app, db, { events: eventsService, promises: promisesService, tasks: tasksService });
   reportsModule(app, db);
   auditModule(app, db);
+  portalModule(app, db, config);
 
   await registerWeb(app, config.webDist);
   return app;

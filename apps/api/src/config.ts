@@ -25,6 +25,25 @@ export interface Config {
    * false (none: the default, so nobody can spoof an address), true (any), or addresses/CIDRs.
    */
   trustProxy: boolean | string;
+  /** The address debtors open (PUBLIC_URL): the portal's links start with it. */
+  publicUrl: string;
+  /** Per-address limit on entering the portal (POST /api/portal/session), besides the per-code one. */
+  portalRateLimitPerMinute: number;
+}
+
+/** PUBLIC_URL: http(s)://host[:port][/path], without a trailing slash; default http://localhost:PORT. */
+function publicUrlFrom(raw: string | undefined, port: number): string {
+  const value = raw?.trim().replace(/\/+$/, '') ?? '';
+  if (value === '') return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL debe ser una dirección http:// o https:// (se recibió "${value}").`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new ConfigError(`PUBLIC_URL debe ser una dirección http:// o https:// (se recibió "${value}").`);
+  return value;
 }
 
 /** TRUST_PROXY: unset/false → false, true, or a comma-separated list of addresses/CIDRs. */
@@ -109,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const tokenTtlMinutes = integer(env, 'TOKEN_TTL_MINUTES', 15, 1, 24 * 60);
   const loginRateLimitPerMinute = integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 100, 1, 100_000);
   const databasePoolSize = integer(env, 'DATABASE_POOL_SIZE', DEFAULT_DATABASE_POOL_SIZE, 1, 200);
+  const publicUrl = publicUrlFrom(env.PUBLIC_URL, port);
+  const portalRateLimitPerMinute = integer(env, 'PORTAL_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000);
   const dataDir = path.resolve(process.cwd(), env.DATA_DIR?.trim() || './data');
   return {
     port,
@@ -124,5 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(process.cwd(), env.WEB_DIST?.trim() || DEFAULT_WEB_DIST),
     loginRateLimitPerMinute,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    publicUrl,
+    portalRateLimitPerMinute,
   };
 }

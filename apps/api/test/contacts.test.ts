@@ -309,6 +309,7 @@ forEachBackend('one-step contact logging and the contact rules (issue 18)', (bac
         insideHours: true,
         attempts: { today: 1, week: 1, maxPerDay: 3, maxPerWeek: 10 },
         currency: 'ARS',
+        disputedOn: null,
         // Every contact the admin logged so far in this file is a «Llamada».
         suggestedEventTypeId: eventTypeId,
       });

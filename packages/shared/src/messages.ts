@@ -191,6 +191,8 @@ export const MESSAGES = {
   contactTaskTimeInvalid: 'Ingrese la hora como HH:MM (ej. 16:30).',
   contactTaskInPast: 'La próxima tarea debe quedar para más adelante, no en el pasado.',
   contactChannelEmpty: (channel: string) => `El deudor no tiene cargado ${channel}.`,
+  contactDisputed: (date: string) =>
+    `El deudor desconoció esta deuda desde el portal el ${date}: no se lo contacta hasta que se resuelva su pedido.`,
   contactChannelClosed: (channel: string, date: string) =>
     `El deudor pidió no ser contactado por ${channel} (desde el ${date}): no se puede usar.`,
   contactThirdParty: (channel: string, owner: string) =>

@@ -19,9 +19,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may call a route under /api. Default: a valid token whose role the rules of DESIGN.md §6
-     * allow for the route's resource. 'authenticated': any valid token. 'public': anyone.
+     * allow for the route's resource. 'authenticated': any valid token. 'public': anyone. 'portal':
+     * the debtor portal's own session, which its routes check (modules/portal/session.ts), never a
+     * staff token.
      */
-    access?: 'public' | 'authenticated';
+    access?: 'public' | 'authenticated' | 'portal';
   }
 }
 
@@ -81,7 +83,13 @@ export function registerGuard(app: FastifyInstance, states: UserStateCache) {
     // Unknown routes reach the 404 handler; the web app's files are public.
     if (!routeUrl?.startsWith('/api/')) return;
     const access = request.routeOptions.config.access;
-    if (access === 'public' || routeUrl === DOCS_PREFIX || routeUrl.startsWith(`${DOCS_PREFIX}/`)) return;
+    if (
+      access === 'public' ||
+      access === 'portal' ||
+      routeUrl === DOCS_PREFIX ||
+      routeUrl.startsWith(`${DOCS_PREFIX}/`)
+    )
+      return;
     await actAsCurrentUser(request, states);
     if (access !== 'authenticated') authorize(request, routeUrl);
   });

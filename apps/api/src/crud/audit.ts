@@ -18,8 +18,11 @@ export interface AuditEntry {
   after: Row | null;
 }
 
+/** Who did it: a staff user (their token), or a debtor in the portal (no user id, a name that says so). */
+export type Auditor = Pick<TokenPayload, 'name'> & { sub: number | null };
+
 /** Writes one audit row; call it inside the write's transaction so both commit or neither does. */
-export async function writeAudit(db: Executor, user: Pick<TokenPayload, 'sub' | 'name'>, entry: AuditEntry) {
+export async function writeAudit(db: Executor, user: Auditor, entry: AuditEntry) {
   await db.insert(auditLog).values({
     userId: user.sub,
     userName: user.name,

@@ -1,4 +1,4 @@
-export { writeAudit } from './audit';
+export { type Auditor, writeAudit } from './audit';
 export { type CallReply, type CallRequest, type CallRouteOptions, routeCall } from './call';
 export * from './filters';
 export { holdsDebtLock, LockOrderError, lockOrderMode, noteChildLock, noteDebtLock } from './locks';

@@ -20,6 +20,7 @@ export * from './tables/letters';
 export * from './tables/letterTemplates';
 export * from './tables/observations';
 export * from './tables/offers';
+export * from './tables/portal';
 export * from './tables/promises';
 export * from './tables/quotas';
 export * from './tables/rateTables';

@@ -26,6 +26,7 @@ const CONTEXT: ContactContext = {
   insideHours: true,
   attempts: { today: 1, week: 2, maxPerDay: 3, maxPerWeek: null },
   currency: 'ARS',
+  disputedOn: null,
   suggestedEventTypeId: null,
 };
 
@@ -77,6 +78,18 @@ const focusedName = () => {
     .trim();
 };
 
+/** The texts of the «Medio» list, opened with a click. */
+async function channelOptions(user: ReturnType<typeof fastUser>, channel: HTMLElement) {
+  await user.click(channel);
+  const listbox = await screen.findByRole('listbox', {
+    hidden: true,
+    name: (_, element) => element.id === channel.getAttribute('aria-controls'),
+  });
+  return within(listbox)
+    .getAllByRole('option', { hidden: true })
+    .map((o) => o.textContent);
+}
+
 /** Picks the contact type with the keyboard alone: type to filter, arrow down, Enter. */
 async function chooseType(user: ReturnType<typeof fastUser>) {
   await waitFor(() => expect(typeBox()).toHaveFocus());
@@ -88,6 +101,20 @@ async function chooseType(user: ReturnType<typeof fastUser>) {
 }
 
 describe('ContactDialog: one-step contact logging, keyboard first (issue 18)', { timeout: 30_000 }, () => {
+  it('a debt the debtor disputed in the portal says so and offers no phone or e-mail until it is resolved', async () => {
+    contactApi(undefined, { ...CONTEXT, disputedOn: '2026-11-20' });
+    const { user } = renderDialog();
+    await dialog();
+    expect(
+      await screen.findByText(
+        /El deudor desconoció esta deuda desde el portal el 20\/11\/2026: no se lo contacta hasta que se resuelva su pedido\./,
+      ),
+    ).toBeInTheDocument();
+    const channel = screen.getByRole('combobox', { name: /^Medio/ });
+    await waitFor(() => expect(channel).toHaveValue('Sin teléfono ni correo (carta, visita…)'));
+    expect(await channelOptions(user, channel)).toEqual(['Sin teléfono ni correo (carta, visita…)']);
+  });
+
   it('opens on the contact type; offers only open channels, each saying whose it is', async () => {
     contactApi();
     const { user } = renderDialog();
@@ -95,16 +122,7 @@ describe('ContactDialog: one-step contact logging, keyboard first (issue 18)', {
     await waitFor(() => expect(typeBox()).toHaveFocus());
     const channel = screen.getByRole('combobox', { name: /^Medio/ });
     await waitFor(() => expect(channel).toHaveValue('Teléfono · 11 5555-1234'));
-    await user.click(channel);
-    const listbox = await screen.findByRole('listbox', {
-      hidden: true,
-      name: (_, element) => element.id === channel.getAttribute('aria-controls'),
-    });
-    expect(
-      within(listbox)
-        .getAllByRole('option', { hidden: true })
-        .map((o) => o.textContent),
-    ).toEqual([
+    expect(await channelOptions(user, channel)).toEqual([
       'Teléfono · 11 5555-1234',
       'Teléfono alternativo · 11 4444-0000 (Laboral)',
       'Sin teléfono ni correo (carta, visita…)',

@@ -97,6 +97,7 @@ const contextOf = (config: InternalAxiosRequestConfig): ContactContext => ({
   insideHours: true,
   attempts: { today: 0, week: 0, maxPerDay: null, maxPerWeek: null },
   currency: 'ARS',
+  disputedOn: null,
   suggestedEventTypeId: null,
 });
 

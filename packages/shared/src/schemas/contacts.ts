@@ -116,6 +116,11 @@ export const contactContextSchema = z.object({
   /** The debt's currency: the dialog names a promise's amount in it. */
   currency: z.enum(CURRENCIES),
   /**
+   * The day the debtor said «no reconozco esta deuda» in the portal, while staff have not resolved it:
+   * nobody contacts them about the debt until then (DESIGN.md §11.3). Null: no open dispute.
+   */
+  disputedOn: z.string().nullable(),
+  /**
    * The contact type the user logs most among the agency's latest contacts (else the agency's most
    * common there): the dialog starts from it when the user has not logged one on this device yet.
    */

@@ -1,4 +1,5 @@
 import {
+  AGENCY_TIME_ZONE,
   agencyClock,
   agencyDayStart,
   type ChannelOwner,
@@ -34,6 +35,7 @@ interface FactsRow {
   max_per_week: number | null;
   attempts_today: number;
   attempts_week: number;
+  disputed_on: string | null;
 }
 
 /** The bounds of today and of this week (from Monday) at the agency, as instants. */
@@ -96,7 +98,9 @@ export async function contactFacts(db: Executor, debtId: number, now: Date): Pro
         c.contact_days IS NOT NULL AS company_hours,
         c.max_attempts_per_day AS max_per_day, c.max_attempts_per_week AS max_per_week,
         ${attemptsOf(sql`d.debtor_id`, window.dayStart, window.dayEnd)} AS attempts_today,
-        ${attemptsOf(sql`d.debtor_id`, window.weekStart, window.dayEnd)} AS attempts_week
+        ${attemptsOf(sql`d.debtor_id`, window.weekStart, window.dayEnd)} AS attempts_week,
+        (SELECT (min(r.created_at) AT TIME ZONE ${AGENCY_TIME_ZONE})::date::text FROM portal_requests r
+          WHERE r.debt_id = d.id AND r.kind = 'DISPUTE' AND r.status = 'ABIERTO') AS disputed_on
       FROM debts d
       JOIN debtors p ON p.id = d.debtor_id
       JOIN companies c ON c.id = d.company_id
@@ -123,6 +127,7 @@ export async function contactFacts(db: Executor, debtId: number, now: Date): Pro
     companyHours: row.company_hours,
     insideHours: insideContactHours(hours, now),
     currency: row.currency,
+    disputedOn: row.disputed_on,
     attempts: {
       today: row.attempts_today,
       week: row.attempts_week,

@@ -21,7 +21,7 @@ export interface Confirmations {
  * The contact rules of issue 18 (docs/decisions.md «Reglas de contacto») for a contact by `channel`
  * (null: none said, e.g. a letter; no rule applies), in this order so that a warning the user
  * confirms is never followed by a refusal they could not have avoided:
- * a channel the debtor does not have (400) or closed («no contactar», 409); the company's caps of
+ * a debt the debtor disputed in the portal, unresolved (409); a channel the debtor does not have (400) or closed («no contactar», 409); the company's caps of
  * attempts per day and per week (409); a work or third party's channel without confirmThirdParty
  * (409, Ley 24.240 art. 8 bis, Ley 6171 CABA); a call outside the contact hours without
  * confirmOutsideHours (409). Returns whether the contact is logged as outside hours.
@@ -32,6 +32,8 @@ export function checkContactRules(
   confirmed: Confirmations,
 ): { outsideHours: boolean } {
   if (channel === null) return { outsideHours: false };
+  if (facts.disputedOn !== null)
+    fail(409, 'DISPUTED', MESSAGES.contactDisputed(dayMonthYear(facts.disputedOn)));
   const used = facts.channels.find((c) => c.channel === channel);
   if (!used)
     throw refusal(400, 'CHANNEL_EMPTY', MESSAGES.invalidInput, {

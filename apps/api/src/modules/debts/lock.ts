@@ -43,7 +43,8 @@ const held = new WeakMap<Executor, Map<number, LockedDebt>>();
 export async function lockDebt(
   db: Executor,
   debtId: number,
-  user: TokenPayload,
+  /** Whose scope applies; null: the caller already checked whose debt it is (the debtor portal). */
+  user: TokenPayload | null,
   missing: () => HttpError = debtNotFound,
 ): Promise<LockedDebt> {
   const known = held.get(db)?.get(debtId);
@@ -52,7 +53,7 @@ export async function lockDebt(
   const [debt] = await db
     .select()
     .from(debts)
-    .where(and(eq(debts.id, debtId), debtScope(user)))
+    .where(and(eq(debts.id, debtId), user ? debtScope(user) : undefined))
     .for('no key update');
   if (!debt) throw missing();
   const locked = { tx: db, id: debtId, row: debt } as LockedDebt;

@@ -1,6 +1,5 @@
-import type { TokenPayload } from '@cobranzas/shared';
 import { eq, sql } from 'drizzle-orm';
-import { type Executor, writeAudit } from '../../crud';
+import { type Auditor, type Executor, writeAudit } from '../../crud';
 import { events, eventTypes } from '../../db/schema';
 
 /**
@@ -10,7 +9,7 @@ import { events, eventTypes } from '../../db/schema';
  */
 export async function systemEventTypeId(
   tx: Executor,
-  user: TokenPayload,
+  user: Auditor,
   name: string,
   description: string,
 ): Promise<number> {
@@ -36,7 +35,7 @@ export async function systemEventTypeId(
 /** A Gestión written by the system in the debt's timeline, with its audit row. */
 export async function recordSystemEvent(
   tx: Executor,
-  user: TokenPayload,
+  user: Auditor,
   debtId: number,
   eventTypeId: number,
   description: string,

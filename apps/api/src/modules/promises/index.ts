@@ -44,7 +44,7 @@ export const promiseStatus = sql<string>`CASE
  * DESIGN.md §11.1), nor due later than the company's horizon from today
  * (`promiseMaxDays`, 90 days unless it says otherwise). 400 on the field, with the figures.
  */
-async function assertWithinReason(
+export async function assertWithinReason(
   db: Executor,
   locked: LockedDebt,
   promise: { amount: string; dueDate: string },

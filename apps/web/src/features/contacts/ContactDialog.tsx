@@ -1,8 +1,10 @@
 import {
   type ContactContext,
   type ContactResult,
+  dayMonthYear,
   describeContactHours,
   eventsResource,
+  MESSAGES,
   tasksResource,
 } from '@cobranzas/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -247,6 +249,12 @@ function ContactFacts({ context, failed }: { context: ContactContext | undefined
   const cap = (n: number, max: number | null) => (max === null ? String(n) : `${n} de ${max}`);
   return (
     <>
+      {context.disputedOn === null ? null : (
+        <Alert color="red" variant="light" mb="sm" title="Deuda desconocida por el deudor">
+          {MESSAGES.contactDisputed(dayMonthYear(context.disputedOn))} Solo se puede registrar sin teléfono ni
+          correo.
+        </Alert>
+      )}
       {context.insideHours ? null : (
         <Alert color="yellow" variant="light" mb="sm" title="Fuera del horario de contacto">
           Horario: {hours}. Una llamada ahora pide confirmación y queda marcada como fuera de horario.

@@ -12,7 +12,7 @@ import { DateField } from '../../components/resource/DateField';
 import { SelectField, TextareaField, TextField } from '../../components/resource/fields';
 import { useOptions } from '../../components/resource/useOptions';
 import { admittedOutcomes } from '../events/EventForm';
-import { NO_CHANNEL } from './contactForm';
+import { NO_CHANNEL, openChannels } from './contactForm';
 import classes from './contacts.module.css';
 import { lastEventType, startingType } from './lastEventType';
 
@@ -20,7 +20,7 @@ const byName = (record: { name: string }) => record.name;
 
 /** The debtor's open channels, each with whose it is; a closed one («no contactar») is never offered. */
 export function channelOptions(context: ContactContext | undefined) {
-  const open = (context?.channels ?? []).filter((channel) => channel.closedOn === null);
+  const open = openChannels(context);
   return [
     ...open.map((c) => ({
       value: c.channel,

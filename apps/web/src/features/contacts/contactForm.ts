@@ -53,8 +53,15 @@ export type ContactFormIn = z.input<typeof contactFormSchema>;
 export type ContactFormOut = z.output<typeof contactFormSchema>;
 
 /** The channel the dialog starts from: the debtor's own open phone, else its first open one, else none. */
+/**
+ * The channels a contact may use now: not closed («No contactar»), and none while the debtor's
+ * dispute from the portal is open (staff resolve it first).
+ */
+export const openChannels = (context: ContactContext | undefined) =>
+  context?.disputedOn ? [] : (context?.channels ?? []).filter((c) => c.closedOn === null);
+
 export function defaultChannel(context: ContactContext | undefined): string {
-  const open = (context?.channels ?? []).filter((c) => c.closedOn === null);
+  const open = openChannels(context);
   const own =
     open.find((c) => c.owner === 'DEUDOR' && c.channel !== 'EMAIL') ?? open.find((c) => c.owner === 'DEUDOR');
   return own?.channel ?? NO_CHANNEL;

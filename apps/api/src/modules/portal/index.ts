@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { portalActionRoutes } from './actions';
+import { portalKeys } from './codes';
+import { portalDebtsRoute } from './debts';
+import { portalLinkRoutes } from './links';
+import { portalRequestRoutes } from './requests';
+import { portalSessionRoutes } from './session';
+
+/**
+ * The debtor's own door (DESIGN.md §11.3, issue 34): staff make and revoke a debtor's links and
+ * resolve what they asked for; the debtor enters /api/portal with a code and their DNI and sees and
+ * acts on their own debts only.
+ */
+export function portalModule(
+  app: FastifyInstance,
+  db: Db,
+  config: Pick<Config, 'jwtSecret' | 'publicUrl' | 'portalRateLimitPerMinute'>,
+) {
+  const keys = portalKeys(config.jwtSecret);
+  portalLinkRoutes(app, db, keys, config.publicUrl);
+  portalRequestRoutes(app, db);
+  portalSessionRoutes(app, db, keys, { ratePerMinute: config.portalRateLimitPerMinute });
+  portalDebtsRoute(app, db, keys);
+  portalActionRoutes(app, db, keys);
+}

@@ -1,0 +1,481 @@
+import { addDays, agencyToday, PORTAL_MESSAGES } from '@cobranzas/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/bulk';
+import { create, createDebt, createDebtor, expectStatus } from './domain';
+import {
+  ADMIN_ALIAS,
+  ADMIN_PASSWORD,
+  call,
+  createUser,
+  forEachBackend,
+  startApp,
+  type TestApp,
+  tokenFor,
+} from './helpers';
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown> & { message?: string; code?: string; errors?: Record<string, string[]> };
+  headers: Record<string, unknown>;
+}
+interface Link {
+  id: number;
+  url: string;
+  code: string;
+  expiresAt: string;
+}
+
+/** The debtor's own door (issue 34, DESIGN.md §11.3): links, sessions, what they see and do. */
+forEachBackend('the debtor portal (issue 34)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startApp(backend, { env: { PUBLIC_URL: 'https://pagos.agencia.test' } });
+    admin = await tokenFor(t.app, ADMIN_ALIAS, ADMIN_PASSWORD);
+    await t.database.db.execute(
+      sql`UPDATE agency_settings SET name = 'Agencia Sur', phone = '0351 555-0000', email = 'hola@agencia.test',
+        contact_days = '{1,2,3,4,5,6,7}', contact_from = '00:00', contact_to = '24:00'`,
+    );
+  });
+  afterAll(() => t?.close());
+
+  const staff = (token: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    call(t.app, token, { method, url, ...(payload === undefined ? {} : { payload }) }) as Promise<Answer>;
+  const portal = (
+    token: string | null,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) =>
+    call(t.app, token, {
+      method,
+      url: `/api/portal${url}`,
+      ...(payload === undefined ? {} : { payload }),
+    }) as Promise<Answer>;
+  /** Each entry from its own address, so the per-address limit never mixes tests. */
+  let address = 0;
+  const enter = (code: string, dni: string, from = `10.0.${Math.floor(++address / 250)}.${address % 250}`) =>
+    t.app
+      .inject({ method: 'POST', url: '/api/portal/session', payload: { code, dni }, remoteAddress: from })
+      .then((r) => ({ status: r.statusCode, body: r.json(), headers: r.headers }) as Answer);
+  const tokenOf = (url: string) => url.split('#')[1] ?? '';
+
+  /** A debtor with a phone and an e-mail, a debt of 1 000,00 and a link. */
+  const debtorWithLink = async (fields: Record<string, unknown> = {}) => {
+    const debtor = (await createDebtor(t.app, admin, {
+      phone: '351 584-7753',
+      email: 'juana@correo.test',
+      ...fields,
+    })) as { id: number; dni: string; firstName: string };
+    const debt = (await createDebt(t.app, admin, { debtorId: debtor.id })) as {
+      id: number;
+      companyId: number;
+    };
+    const made = await staff(admin, 'POST', `/api/debtors/${debtor.id}/portal-link`, {});
+    expectStatus(made, 201);
+    return { debtor, debt, link: made.body as unknown as Link };
+  };
+  const session = async (link: Link, dni: string) => {
+    const entered = await enter(tokenOf(link.url), dni);
+    expectStatus(entered, 200);
+    return entered.body.token as string;
+  };
+
+  describe('access', () => {
+    it('staff make a link: a URL with 256 random bits in its fragment, a short code, 30 days; kept only hashed', async () => {
+      const { debtor, link } = await debtorWithLink();
+      expect(link.url).toMatch(/^https:\/\/pagos\.agencia\.test\/pagar#[A-Za-z0-9_-]{43}$/);
+      expect(link.code).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
+      const days = (Date.parse(link.expiresAt) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThanOrEqual(30);
+      const [row] = rowsOf<{ token_hash: string; code_hash: string }>(
+        await t.database.db.execute(
+          sql`SELECT token_hash, code_hash FROM portal_links WHERE id = ${link.id}`,
+        ),
+      );
+      expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(row)).not.toContain(tokenOf(link.url));
+      expect(JSON.stringify(row)).not.toContain(link.code.replace('-', ''));
+      const audit = rowsOf<{ after: unknown }>(
+        await t.database.db.execute(
+          sql`SELECT after FROM audit_log WHERE resource = 'portal-links' AND record_id = ${link.id}`,
+        ),
+      );
+      expect(audit).toHaveLength(1);
+      expect(JSON.stringify(audit)).not.toMatch(/token|code_hash|codeHash/i);
+      const listed = await staff(admin, 'GET', `/api/debtors/${debtor.id}/portal-links`);
+      expect((listed.body.data as { status: string; id: number }[])[0]).toMatchObject({
+        id: link.id,
+        status: 'VIGENTE',
+      });
+    });
+
+    it('a link lasts the days staff choose, 1 to 90; anything else is a 400 in Spanish', async () => {
+      const debtor = (await createDebtor(t.app, admin)) as { id: number };
+      const made = await staff(admin, 'POST', `/api/debtors/${debtor.id}/portal-link`, { days: 7 });
+      const days = (Date.parse((made.body as unknown as Link).expiresAt) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(6.9);
+      expect(days).toBeLessThanOrEqual(7);
+      const tooLong = await staff(admin, 'POST', `/api/debtors/${debtor.id}/portal-link`, { days: 91 });
+      expectStatus(tooLong, 400);
+      expect(tooLong.body.errors?.days).toEqual(['El enlace puede durar hasta 90 días.']);
+      expectStatus(await staff(admin, 'POST', '/api/debtors/99999999/portal-link', {}), 404);
+    });
+
+    it('ADMIN and GENERAL make links; a CLIENTE may not (403), nor list them', async () => {
+      const general = await createUser(t.app, admin, 'GENERAL');
+      const cliente = await createUser(t.app, admin, 'CLIENTE');
+      const debtor = (await createDebtor(t.app, admin)) as { id: number };
+      expectStatus(await staff(general.token, 'POST', `/api/debtors/${debtor.id}/portal-link`, {}), 201);
+      expectStatus(await staff(cliente.token, 'POST', `/api/debtors/${debtor.id}/portal-link`, {}), 403);
+      expectStatus(await staff(cliente.token, 'GET', `/api/debtors/${debtor.id}/portal-links`), 403);
+      expectStatus(
+        await call(t.app, null, { method: 'POST', url: `/api/debtors/${debtor.id}/portal-link` }),
+        401,
+      );
+    });
+
+    it('the link or the short code (typed any way) with the DNI (dots allowed) opens a session', async () => {
+      const { debtor, link } = await debtorWithLink();
+      const byLink = await enter(tokenOf(link.url), debtor.dni);
+      expectStatus(byLink, 200);
+      expect(byLink.body).toMatchObject({ idleMinutes: 15, firstName: debtor.firstName });
+      expect(byLink.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const typed = ` ${link.code.toLowerCase().replace('-', ' ')} `;
+      const dotted = debtor.dni.replace(/^(\d{2})(\d{3})(\d{3})$/, '$1.$2.$3');
+      expectStatus(await enter(typed, dotted), 200);
+    });
+
+    it('an unknown code and a wrong DNI get the same 401, and nothing tells them apart', async () => {
+      const { debtor, link } = await debtorWithLink();
+      const unknown = await enter('ZZZZZ-ZZZZZ', debtor.dni);
+      const wrongDni = await enter(link.code, '99999999');
+      expectStatus(unknown, 401);
+      expectStatus(wrongDni, 401);
+      expect(unknown.body).toEqual(wrongDni.body);
+      expect(unknown.body.message).toBe(PORTAL_MESSAGES.denied);
+      const keys = (a: Answer) => Object.keys(a.headers).filter((k) => !['date', 'x-request-id'].includes(k));
+      expect(keys(unknown).sort()).toEqual(keys(wrongDni).sort());
+    });
+
+    it('an expired or revoked link opens nothing (the same 401); revoking ends its sessions at once', async () => {
+      const { debtor, link } = await debtorWithLink();
+      const token = await session(link, debtor.dni);
+      expectStatus(await portal(token, 'GET', '/debts'), 200);
+      const revoked = await staff(admin, 'POST', `/api/debtors/${debtor.id}/portal-links/${link.id}/revoke`);
+      expectStatus(revoked, 200);
+      expect(revoked.body).toMatchObject({ status: 'REVOCADO', revokedByName: expect.any(String) });
+      const after = await portal(token, 'GET', '/debts');
+      expectStatus(after, 401);
+      expect(after.body.message).toBe(PORTAL_MESSAGES.sessionEnded);
+      expect((await enter(link.code, debtor.dni)).body.message).toBe(PORTAL_MESSAGES.denied);
+      expectStatus(
+        await staff(admin, 'POST', `/api/debtors/${debtor.id}/portal-links/${link.id}/revoke`),
+        409,
+      );
+
+      const other = await debtorWithLink();
+      await t.database.db.execute(
+        sql`UPDATE portal_links SET expires_at = now() - interval '1 second' WHERE id = ${other.link.id}`,
+      );
+      expect((await enter(other.link.code, other.debtor.dni)).body.message).toBe(PORTAL_MESSAGES.denied);
+      const listed = await staff(admin, 'GET', `/api/debtors/${other.debtor.id}/portal-links`);
+      expect((listed.body.data as { status: string }[])[0]?.status).toBe('VENCIDO');
+    });
+
+    it('a session ends after 15 idle minutes, and when the debtor leaves', async () => {
+      const { debtor, link } = await debtorWithLink();
+      const token = await session(link, debtor.dni);
+      await t.database.db.execute(
+        sql`UPDATE portal_sessions SET last_seen_at = now() - interval '14 minutes 50 seconds'`,
+      );
+      expectStatus(await portal(token, 'GET', '/debts'), 200);
+      // That request counted as activity: the idle clock started again.
+      await t.database.db.execute(
+        sql`UPDATE portal_sessions SET last_seen_at = now() - interval '15 minutes 1 second'
+          WHERE last_seen_at > now() - interval '1 minute'`,
+      );
+      expectStatus(await portal(token, 'GET', '/debts'), 401);
+      const again = await session(link, debtor.dni);
+      expectStatus(await portal(again, 'DELETE', '/session'), 204);
+      expectStatus(await portal(again, 'GET', '/debts'), 401);
+    });
+
+    it('five wrong DNIs lock the code for 15 minutes with a Spanish 429, even with the right DNI', async () => {
+      const { debtor, link } = await debtorWithLink();
+      for (let i = 0; i < 5; i++) expectStatus(await enter(link.code, '11111111'), 401);
+      const locked = await enter(link.code, debtor.dni);
+      expectStatus(locked, 429);
+      expect(locked.body.message).toBe(PORTAL_MESSAGES.tooManyTries);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    });
+
+    it('one address is limited to PORTAL_RATE_LIMIT_PER_MINUTE entries a minute (429 in Spanish)', async () => {
+      const answers: Answer[] = [];
+      for (let i = 0; i < 31; i++) answers.push(await enter(`AAAAA-AAA${i}`, '12345678', '10.9.9.9'));
+      expect(answers.slice(0, 30).every((a) => a.status === 401)).toBe(true);
+      expectStatus(answers[30] as Answer, 429);
+      expect(answers[30]?.body.message).toBe('Demasiadas solicitudes. Espere un momento e intente de nuevo.');
+    });
+
+    it('a portal token is no staff token, and a staff token is no portal session', async () => {
+      const { debtor, link } = await debtorWithLink();
+      const token = await session(link, debtor.dni);
+      expectStatus(await staff(token, 'GET', '/api/debts'), 401);
+      expectStatus(await staff(token, 'GET', `/api/debtors/${debtor.id}`), 401);
+      expectStatus(await portal(admin, 'GET', '/debts'), 401);
+      expectStatus(await portal(null, 'GET', '/debts'), 401);
+    });
+  });
+
+  describe('what the debtor sees', () => {
+    it('their debts only: the company, today’s total (the staff’s figure), the agency’s contact, masked channels', async () => {
+      const { debtor, debt, link } = await debtorWithLink();
+      const second = (await createDebt(t.app, admin, { debtorId: debtor.id, originalAmount: '250.50' })) as {
+        id: number;
+      };
+      await createDebt(t.app, admin); // someone else's
+      const token = await session(link, debtor.dni);
+      const seen = await portal(token, 'GET', '/debts');
+      expectStatus(seen, 200);
+      const debts = seen.body.debts as { id: number; total: string; company: string; date: string }[];
+      expect(debts.map((d) => d.id)).toEqual([debt.id, second.id]);
+      for (const shown of debts) {
+        const owed = await staff(admin, 'GET', `/api/debts/${shown.id}/balance`);
+        expect(shown.total).toBe(owed.body.total);
+        expect(shown.date).toBe(agencyToday());
+      }
+      expect(debts[1]?.total).toBe('250.50');
+      expect(seen.body.agency).toEqual({
+        name: 'Agencia Sur',
+        phone: '0351 555-0000',
+        email: 'hola@agencia.test',
+        hours: 'todos los días, de 00:00 a 24:00',
+      });
+      expect(seen.body.channels).toEqual([
+        { channel: 'PHONE', label: 'Teléfono terminado en 53', closed: false },
+        { channel: 'EMAIL', label: 'Correo electrónico j…@correo.test', closed: false },
+      ]);
+      // Never the agency's work: no collector, note, event, or the full phone.
+      const text = JSON.stringify(seen.body);
+      expect(text).not.toMatch(/collector|assignee|userName|notes|584-7753|juana@/i);
+    });
+
+    it('a plan shows its quotas and the next one due with what is left of it', async () => {
+      const { debtor, debt, link } = await debtorWithLink();
+      const plan = await staff(admin, 'POST', '/api/quotas/plan', {
+        debtId: debt.id,
+        installments: 4,
+        firstDueDate: addDays(agencyToday(), 10),
+      });
+      expectStatus(plan, 201);
+      await create(t.app, admin, 'payments', { debtId: debt.id, amount: '300.00', paidAt: agencyToday() });
+      const token = await session(link, debtor.dni);
+      const [shown] = (await portal(token, 'GET', '/debts')).body.debts as {
+        total: string;
+        plan: { quotas: { status: string; paid: string }[]; next: unknown };
+      }[];
+      expect(shown?.total).toBe('700.00');
+      expect(shown?.plan.quotas.map((q) => [q.status, q.paid])).toEqual([
+        ['PAGADA', '250.00'],
+        ['PARCIAL', '50.00'],
+        ['PENDIENTE', '0.00'],
+        ['PENDIENTE', '0.00'],
+      ]);
+      expect(shown?.plan.next).toEqual({ number: 2, dueDate: expect.any(String), owed: '200.00' });
+    });
+  });
+
+  describe('what the debtor does', () => {
+    it('promises to pay: a promise by the portal, in the timeline and the audit log, within the staff’s limits', async () => {
+      const { debtor, debt, link } = await debtorWithLink();
+      const token = await session(link, debtor.dni);
+      const dueDate = addDays(agencyToday(), 5);
+      const made = await portal(token, 'POST', `/debts/${debt.id}/promise`, { amount: '400', dueDate });
+      expectStatus(made, 201);
+      expect(made.body).toMatchObject({ amount: '400.00', dueDate });
+      const read = await staff(admin, 'GET', `/api/promises/${made.body.id}`);
+      expect(read.body).toMatchObject({
+        status: 'PENDIENTE',
+        userId: null,
+        notes: 'Desde el portal del deudor.',
+      });
+      const events = await staff(admin, 'GET', `/api/events?debtId=${debt.id}`);
+      expect(JSON.stringify(events.body)).toContain(
+        `Desde el portal, el deudor prometió pagar $ 400,00 el ${dueDate.split('-').reverse().join('/')}.`,
+      );
+      const [audit] = rowsOf<{ user_id: number | null; user_name: string }>(
+        await t.database.db.execute(
+          sql`SELECT user_id, user_name FROM audit_log WHERE resource = 'promises' AND record_id = ${Number(made.body.id)}`,
+        ),
+      );
+      expect(audit).toEqual({ user_id: null, user_name: `Portal del deudor (deudor ${debtor.id})` });
+      const tooMuch = await portal(token, 'POST', `/debts/${debt.id}/promise`, {
+        amount: '1000.01',
+        dueDate,
+      });
+      expectStatus(tooMuch, 400);
+      expect(tooMuch.body.errors?.amount?.[0]).toContain('$ 1.000,00');
+      const past = await portal(token, 'POST', `/debts/${debt.id}/promise`, {
+        amount: '10',
+        dueDate: addDays(agencyToday(), -1),
+      });
+      expectStatus(past, 400);
+    });
+
+    it('another debtor’s debt is a 404 for every action, and writes nothing', async () => {
+      const { debtor, link } = await debtorWithLink();
+      const theirs = (await createDebt(t.app, admin)) as { id: number };
+      const token = await session(link, debtor.dni);
+      const dueDate = addDays(agencyToday(), 5);
+      const answers = [
+        await portal(token, 'POST', `/debts/${theirs.id}/promise`, { amount: '10', dueDate }),
+        await portal(token, 'POST', `/debts/${theirs.id}/dispute`, { reason: 'No es mía, nunca la pedí.' }),
+        await portal(token, 'POST', `/debts/${theirs.id}/callback`, {
+          callAt: new Date(Date.now() + 86_400_000).toISOString(),
+          phone: '351 555-1234',
+        }),
+      ];
+      for (const answer of answers) {
+        expectStatus(answer, 404);
+        expect(answer.body.message).toBe(PORTAL_MESSAGES.debtNotFound);
+      }
+      const [counts] = rowsOf<{ n: number }>(
+        await t.database.db.execute(sql`SELECT (SELECT count(*) FROM promises WHERE debt_id = ${theirs.id})
+          + (SELECT count(*) FROM portal_requests WHERE debt_id = ${theirs.id})
+          + (SELECT count(*) FROM events WHERE debt_id = ${theirs.id}) AS n`),
+      );
+      expect(Number(counts?.n)).toBe(0);
+    });
+
+    it('asks for a call: an open CALLBACK staff see and resolve; a time past or too far is a 400', async () => {
+      const { debtor, debt, link } = await debtorWithLink();
+      const token = await session(link, debtor.dni);
+      const callAt = new Date(Date.now() + 2 * 86_400_000);
+      callAt.setUTCSeconds(0, 0);
+      const asked = await portal(token, 'POST', `/debts/${debt.id}/callback`, {
+        callAt: callAt.toISOString(),
+        phone: '351 555-1234',
+        note: 'Después del mediodía',
+      });
+      expectStatus(asked, 201);
+      const [shown] = (await portal(token, 'GET', '/debts')).body.debts as { callbackAt: string }[];
+      expect(shown?.callbackAt).toBe(callAt.toISOString());
+      const listed = await staff(admin, 'GET', `/api/debts/${debt.id}/portal-requests`);
+      expect(listed.body.data).toEqual([
+        expect.objectContaining({
+          kind: 'CALLBACK',
+          status: 'ABIERTO',
+          phone: '351 555-1234',
+          text: 'Después del mediodía',
+          callAt: callAt.toISOString(),
+        }),
+      ]);
+      const past = await portal(token, 'POST', `/debts/${debt.id}/callback`, {
+        callAt: new Date(Date.now() - 60_000).toISOString(),
+        phone: '351 555-1234',
+      });
+      expect(past.body.errors?.callAt).toEqual([PORTAL_MESSAGES.callbackPast]);
+      const far = await portal(token, 'POST', `/debts/${debt.id}/callback`, {
+        callAt: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+        phone: '351 555-1234',
+      });
+      expect(far.body.errors?.callAt).toEqual([PORTAL_MESSAGES.callbackTooFar(30)]);
+    });
+
+    it('disputes the debt: nobody may contact them about it until staff resolve it; once only', async () => {
+      const { debtor, debt, link } = await debtorWithLink();
+      const token = await session(link, debtor.dni);
+      const eventTypeId = (
+        (await create(t.app, admin, 'events-types', { name: `Llamada ${debt.id}` })) as { id: number }
+      ).id;
+      const disputed = await portal(token, 'POST', `/debts/${debt.id}/dispute`, {
+        reason: 'Nunca tuve una cuenta con esa empresa.',
+      });
+      expectStatus(disputed, 201);
+      expectStatus(
+        await portal(token, 'POST', `/debts/${debt.id}/dispute`, {
+          reason: 'Otra vez: no es mía, no la reconozco.',
+        }),
+        409,
+      );
+      const [shown] = (await portal(token, 'GET', '/debts')).body.debts as { disputed: boolean }[];
+      expect(shown?.disputed).toBe(true);
+      const refused = await staff(admin, 'POST', '/api/contacts', {
+        debtId: debt.id,
+        eventTypeId,
+        channel: 'PHONE',
+      });
+      expectStatus(refused, 409);
+      expect(refused.body.code).toBe('DISPUTED');
+      expect(refused.body.message).toContain('desconoció esta deuda desde el portal');
+      const requestId = disputed.body.id as number;
+      const resolved = await staff(
+        admin,
+        'POST',
+        `/api/debts/${debt.id}/portal-requests/${requestId}/resolve`,
+        {
+          resolution: 'Se verificó la firma del contrato: la deuda es suya.',
+        },
+      );
+      expectStatus(resolved, 200);
+      expect(resolved.body).toMatchObject({ status: 'RESUELTO', resolvedByName: expect.any(String) });
+      expectStatus(
+        await staff(admin, 'POST', `/api/debts/${debt.id}/portal-requests/${requestId}/resolve`, {
+          resolution: 'De nuevo',
+        }),
+        409,
+      );
+      const allowed = await staff(admin, 'POST', '/api/contacts', {
+        debtId: debt.id,
+        eventTypeId,
+        channel: 'PHONE',
+      });
+      expectStatus(allowed, 201);
+    });
+
+    it('a CLIENTE never reads or resolves what a debtor asked (403)', async () => {
+      const cliente = await createUser(t.app, admin, 'CLIENTE');
+      const debt = (await createDebt(t.app, admin, { companyId: cliente.companyId })) as { id: number };
+      expectStatus(await staff(cliente.token, 'GET', `/api/debts/${debt.id}/portal-requests`), 403);
+    });
+
+    it('opts out of a channel: closed today, like staff’s «No contactar»; twice or a missing one is a 409', async () => {
+      const { debtor, debt, link } = await debtorWithLink({ altPhone: null });
+      const token = await session(link, debtor.dni);
+      const closed = await portal(token, 'POST', '/opt-out', { channel: 'EMAIL' });
+      expectStatus(closed, 200);
+      expect(closed.body.channels).toEqual([
+        { channel: 'PHONE', label: 'Teléfono terminado en 53', closed: false },
+        { channel: 'EMAIL', label: 'Correo electrónico j…@correo.test', closed: true },
+      ]);
+      const read = await staff(admin, 'GET', `/api/debtors/${debtor.id}`);
+      expect(read.body.emailClosedOn).toBe(agencyToday());
+      expect((await portal(token, 'POST', '/opt-out', { channel: 'EMAIL' })).body.message).toBe(
+        PORTAL_MESSAGES.channelAlreadyClosed,
+      );
+      expect((await portal(token, 'POST', '/opt-out', { channel: 'ALT_PHONE' })).body.message).toBe(
+        PORTAL_MESSAGES.channelMissing,
+      );
+      const events = await staff(admin, 'GET', `/api/events?debtId=${debt.id}`);
+      expect(JSON.stringify(events.body)).toContain(
+        'Desde el portal, el deudor pidió no ser contactado por correo electrónico j…@correo.test.',
+      );
+    });
+
+    it('a closed debt is shown without actions: any action is a 409', async () => {
+      const { debtor, debt, link } = await debtorWithLink();
+      await t.database.db.execute(sql`UPDATE debts SET status = 'CANCELADA' WHERE id = ${debt.id}`);
+      const token = await session(link, debtor.dni);
+      const [shown] = (await portal(token, 'GET', '/debts')).body.debts as { open: boolean }[];
+      expect(shown?.open).toBe(false);
+      const answer = await portal(token, 'POST', `/debts/${debt.id}/dispute`, {
+        reason: 'No la reconozco para nada.',
+      });
+      expectStatus(answer, 409);
+      expect(answer.body.message).toBe(PORTAL_MESSAGES.debtClosed);
+    });
+  });
+});

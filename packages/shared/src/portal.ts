@@ -1,0 +1,66 @@
+/**
+ * The debtor's own door (DESIGN.md §11.3): what the portal's API and its small web entry (/pagar)
+ * share. No zod here: the /pagar bundle imports this file alone (`@cobranzas/shared/portal`) and
+ * must stay under its size budget.
+ */
+
+/** A portal session ends after this many minutes without a request. */
+export const PORTAL_IDLE_MINUTES = 15;
+/** A new link lasts this many days unless staff choose otherwise (1 … PORTAL_LINK_MAX_DAYS). */
+export const PORTAL_LINK_DAYS_DEFAULT = 30;
+export const PORTAL_LINK_MAX_DAYS = 90;
+/** Wrong DNIs for one code before it waits (per code; the address has its own limit). */
+export const PORTAL_CODE_MAX_FAILURES = 5;
+
+/**
+ * The short code's alphabet: capitals and digits a person cannot mix up when typing from paper
+ * (no 0/O, 1/I/L). Ten of them ≈ 49 bits; the DNI and the per-code limit stand behind it.
+ */
+export const SHORT_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const SHORT_CODE_LENGTH = 10;
+
+/** «abcde fghjk», «ABCDE-FGHJK» → «ABCDEFGHJK»: what the debtor typed, as the code is kept. */
+export const normalizeShortCode = (typed: string) => typed.toUpperCase().replace(/[\s.-]/g, '');
+
+/** «ABCDEFGHJK» → «ABCDE-FGHJK»: how letters print it and staff read it out. */
+export const formatShortCode = (code: string) =>
+  code.length === SHORT_CODE_LENGTH ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
+
+/** A phone or e-mail as the portal shows it: enough to recognise, not to read (…53, j…@gmail.com). */
+export function maskContact(value: string): string {
+  const at = value.indexOf('@');
+  if (at > 0) return `${value.slice(0, 1)}…${value.slice(at)}`;
+  const digits = value.replace(/\D/g, '');
+  return `terminado en ${digits.slice(-2)}`;
+}
+
+export const PORTAL_MESSAGES = {
+  denied: 'El código o el DNI no son correctos. Revíselos e intente de nuevo.',
+  sessionEnded: 'Su sesión terminó. Ingrese de nuevo con su código y su DNI.',
+  tooManyTries:
+    'Demasiados intentos con este código. Espere 15 minutos o comuníquese con la agencia para pedir uno nuevo.',
+  debtNotFound: 'No encontramos esa deuda entre las suyas.',
+  debtClosed: 'Esta deuda ya no admite gestiones: está cerrada.',
+  alreadyDisputed: 'Ya nos dijo que no reconoce esta deuda: la agencia la está revisando.',
+  callbackPast: 'Elija un día y una hora que todavía no hayan pasado.',
+  callbackTooFar: (days: number) => `Elija un día dentro de los próximos ${days} días.`,
+  channelMissing: 'No tenemos registrado ese medio de contacto.',
+  channelAlreadyClosed: 'Ese medio de contacto ya estaba dado de baja.',
+  linkRevoked: 'El enlace ya estaba revocado.',
+  linkNotFound: 'El enlace no existe o no es de este deudor.',
+  // What lands in the debt's timeline (the events of type PORTAL_EVENT_TYPE).
+  sessionEvent: 'El deudor ingresó al portal.',
+  promiseEvent: (amount: string, day: string) =>
+    `Desde el portal, el deudor prometió pagar ${amount} el ${day}.`,
+  callbackEvent: (when: string, phone: string) =>
+    `Desde el portal, el deudor pidió que lo llamen el ${when} al ${phone}.`,
+  disputeEvent: (reason: string) => `Desde el portal, el deudor dijo «no reconozco esta deuda»: ${reason}`,
+  optOutEvent: (channel: string) => `Desde el portal, el deudor pidió no ser contactado por ${channel}.`,
+  requestResolved: (kind: string, by: string) => `${kind} resuelto por ${by}`,
+  requestAlreadyResolved: 'El pedido ya estaba resuelto.',
+} as const;
+
+/** The Gestión type of what the debtor did in the portal (created on first use, like the system's). */
+export const PORTAL_EVENT_TYPE = 'Portal del deudor';
+/** How the audit log and the timeline name the author of a debtor's own action. */
+export const PORTAL_ACTOR_NAME = 'Portal del deudor';

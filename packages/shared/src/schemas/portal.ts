@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { CURRENCIES, QUOTA_STATUSES } from '../enums';
+import { PORTAL_LINK_DAYS_DEFAULT, PORTAL_LINK_MAX_DAYS } from '../portal';
+import { CONTACT_CHANNELS } from './channels';
+import { dateSchema, idParamsSchema, idSchema, instantSchema, positiveMoneySchema } from './common';
+
+/**
+ * The debtor's own door (DESIGN.md §11.3): the staff's calls that open and close it, and the portal's
+ * own calls (under /api/portal, guarded by a portal session, never by a staff token).
+ */
+
+// ——— Staff: the debtor's links ———
+
+export const PORTAL_LINK_STATUSES = ['VIGENTE', 'VENCIDO', 'REVOCADO'] as const;
+export type PortalLinkStatus = (typeof PORTAL_LINK_STATUSES)[number];
+export const PORTAL_LINK_STATUS_LABELS: Record<PortalLinkStatus, string> = {
+  VIGENTE: 'Vigente',
+  VENCIDO: 'Vencido',
+  REVOCADO: 'Revocado',
+};
+
+/** A link as staff list it: its codes were shown once, when it was made, and are kept only hashed. */
+export const portalLinkSchema = z.object({
+  id: z.number().int(),
+  debtorId: z.number().int(),
+  status: z.enum(PORTAL_LINK_STATUSES),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  revokedByName: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type PortalLink = z.infer<typeof portalLinkSchema>;
+
+/** What making a link answers, once: the personal URL (≥ 128 bits) and the short code for letters. */
+export const portalLinkCreatedSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  code: z.string(),
+  expiresAt: z.string(),
+});
+export type PortalLinkCreated = z.infer<typeof portalLinkCreatedSchema>;
+
+export const portalLinkCreateSchema = z
+  .object({
+    days: z
+      .number({ error: 'Indique los días de vigencia.' })
+      .int({ error: 'Indique un número entero de días.' })
+      .min(1, { error: 'El enlace debe durar al menos un día.' })
+      .max(PORTAL_LINK_MAX_DAYS, { error: `El enlace puede durar hasta ${PORTAL_LINK_MAX_DAYS} días.` })
+      .default(PORTAL_LINK_DAYS_DEFAULT),
+  })
+  .strict();
+
+const linkParamsSchema = z.object({ id: idSchema, linkId: idSchema });
+
+export const portalLinkCreateCall = defineCall({
+  method: 'POST',
+  path: '/debtors/:id/portal-link',
+  tag: 'deudores',
+  summary: 'Crear un enlace personal al portal del deudor (se muestra una sola vez)',
+  params: idParamsSchema,
+  body: portalLinkCreateSchema,
+  answer: portalLinkCreatedSchema,
+  status: 201,
+  errors: { 404: 'El deudor no existe.' },
+});
+
+export const portalLinksCall = defineCall({
+  method: 'GET',
+  path: '/debtors/:id/portal-links',
+  tag: 'deudores',
+  summary: 'Los enlaces al portal de un deudor, vigentes y pasados',
+  params: idParamsSchema,
+  answer: z.object({ data: z.array(portalLinkSchema) }),
+  errors: { 404: 'El deudor no existe.' },
+});
+
+export const portalLinkRevokeCall = defineCall({
+  method: 'POST',
+  path: '/debtors/:id/portal-links/:linkId/revoke',
+  tag: 'deudores',
+  summary: 'Revocar un enlace al portal: sus sesiones terminan en el acto',
+  params: linkParamsSchema,
+  answer: portalLinkSchema,
+  errors: { 404: 'El enlace no existe o no es de este deudor.', 409: 'El enlace ya estaba revocado.' },
+});
+
+// ——— Staff: what the debtor asked for ———
+
+export const PORTAL_REQUEST_KINDS = ['CALLBACK', 'DISPUTE'] as const;
+export type PortalRequestKind = (typeof PORTAL_REQUEST_KINDS)[number];
+export const PORTAL_REQUEST_KIND_LABELS: Record<PortalRequestKind, string> = {
+  CALLBACK: 'Pedido de llamada',
+  DISPUTE: 'Desconocimiento de deuda',
+};
+export const PORTAL_REQUEST_STATUSES = ['ABIERTO', 'RESUELTO'] as const;
+export type PortalRequestStatus = (typeof PORTAL_REQUEST_STATUSES)[number];
+
+export const portalRequestSchema = z.object({
+  id: z.number().int(),
+  debtId: z.number().int(),
+  kind: z.enum(PORTAL_REQUEST_KINDS),
+  status: z.enum(PORTAL_REQUEST_STATUSES),
+  /** DISPUTE: the debtor's reason; CALLBACK: what they want to talk about (may be empty). */
+  text: z.string().nullable(),
+  /** CALLBACK: when to call and where. */
+  callAt: z.string().nullable(),
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+  resolution: z.string().nullable(),
+});
+export type PortalRequest = z.infer<typeof portalRequestSchema>;
+
+export const portalRequestsCall = defineCall({
+  method: 'GET',
+  path: '/debts/:id/portal-requests',
+  tag: 'deudas',
+  summary: 'Lo que el deudor pidió desde el portal para una deuda (llamadas, desconocimientos)',
+  params: idParamsSchema,
+  answer: z.object({ data: z.array(portalRequestSchema) }),
+  errors: { 404: 'La deuda no existe.' },
+});
+
+export const portalRequestResolveCall = defineCall({
+  method: 'POST',
+  path: '/debts/:id/portal-requests/:requestId/resolve',
+  tag: 'deudas',
+  summary: 'Resolver un pedido del portal: un desconocimiento resuelto deja volver a contactar al deudor',
+  params: z.object({ id: idSchema, requestId: idSchema }),
+  body: z
+    .object({
+      resolution: z
+        .string({ error: 'Escriba cómo se resolvió.' })
+        .trim()
+        .min(3, { error: 'Escriba cómo se resolvió.' })
+        .max(2000, { error: 'Hasta 2000 caracteres.' }),
+    })
+    .strict(),
+  answer: portalRequestSchema,
+  errors: { 404: 'El pedido no existe o no es de esta deuda.', 409: 'El pedido ya estaba resuelto.' },
+});
+
+// ——— The portal ———
+
+export const portalSessionRequestSchema = z
+  .object({
+    code: z
+      .string({ error: 'Ingrese su código.' })
+      .trim()
+      .min(1, { error: 'Ingrese su código.' })
+      .max(100, { error: 'El código es demasiado largo.' }),
+    dni: z
+      .string({ error: 'Ingrese su DNI.' })
+      .trim()
+      .min(1, { error: 'Ingrese su DNI.' })
+      .max(20, { error: 'El DNI es demasiado largo.' }),
+  })
+  .strict();
+
+export const portalSessionSchema = z.object({
+  token: z.string(),
+  /** The session ends after this many minutes without a request. */
+  idleMinutes: z.number().int(),
+  firstName: z.string(),
+});
+export type PortalSession = z.infer<typeof portalSessionSchema>;
+
+export const portalSessionCall = defineCall({
+  method: 'POST',
+  path: '/portal/session',
+  tag: 'portal',
+  summary: 'Entrar al portal con el código (del enlace o de la carta) y el DNI',
+  body: portalSessionRequestSchema,
+  answer: portalSessionSchema,
+  errors: { 429: 'Demasiados intentos desde esta dirección o con este código.' },
+});
+
+export const portalSessionEndCall = defineCall({
+  method: 'DELETE',
+  path: '/portal/session',
+  tag: 'portal',
+  summary: 'Salir del portal',
+  answer: null,
+  errors: {},
+});
+
+const portalQuotaSchema = z.object({
+  number: z.number().int(),
+  dueDate: z.string(),
+  amount: z.string(),
+  paid: z.string(),
+  status: z.enum(QUOTA_STATUSES),
+});
+
+export const portalDebtSchema = z.object({
+  id: z.number().int(),
+  /** The creditor: the company that hired the agency. */
+  company: z.string(),
+  currency: z.enum(CURRENCIES),
+  /** What it owes on `date` (today): DESIGN.md §11.1's total, the figure staff see. */
+  date: z.string(),
+  total: z.string(),
+  plan: z
+    .object({
+      quotas: z.array(portalQuotaSchema),
+      /** The first quota not fully paid: its number, due date and what is left of it. */
+      next: z.object({ number: z.number().int(), dueDate: z.string(), owed: z.string() }).nullable(),
+    })
+    .nullable(),
+  /** The debtor said «no reconozco esta deuda» and staff have not resolved it yet. */
+  disputed: z.boolean(),
+  /** A callback asked for and not yet resolved, when. */
+  callbackAt: z.string().nullable(),
+  /** Closed debts are shown, without actions. */
+  open: z.boolean(),
+});
+export type PortalDebt = z.infer<typeof portalDebtSchema>;
+
+export const portalChannelSchema = z.object({
+  channel: z.enum(CONTACT_CHANNELS),
+  /** «Teléfono terminado en 53», «Correo j…@gmail.com». */
+  label: z.string(),
+  closed: z.boolean(),
+});
+
+export const portalOverviewSchema = z.object({
+  debtor: z.object({ firstName: z.string() }),
+  agency: z.object({
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    /** «de lunes a viernes, de 08:00 a 20:00». */
+    hours: z.string(),
+  }),
+  channels: z.array(portalChannelSchema),
+  debts: z.array(portalDebtSchema),
+});
+export type PortalOverview = z.infer<typeof portalOverviewSchema>;
+
+export const portalDebtsCall = defineCall({
+  method: 'GET',
+  path: '/portal/debts',
+  tag: 'portal',
+  summary: 'Las deudas del deudor: acreedor, lo que debe hoy, su plan y el contacto de la agencia',
+  answer: portalOverviewSchema,
+  errors: {},
+});
+
+const debtActionErrors = {
+  404: 'La deuda no existe o no es del deudor.',
+  409: 'La deuda está cerrada o el pedido ya se hizo.',
+} as const;
+
+export const portalPromiseCall = defineCall({
+  method: 'POST',
+  path: '/portal/debts/:id/promise',
+  tag: 'portal',
+  summary: 'Prometer un pago: un importe y un día',
+  params: idParamsSchema,
+  body: z.object({ amount: positiveMoneySchema, dueDate: dateSchema }).strict(),
+  answer: z.object({ id: z.number().int(), amount: z.string(), dueDate: z.string() }),
+  status: 201,
+  errors: debtActionErrors,
+});
+
+export const portalCallbackCall = defineCall({
+  method: 'POST',
+  path: '/portal/debts/:id/callback',
+  tag: 'portal',
+  summary: 'Pedir que la agencia llame en un día y hora',
+  params: idParamsSchema,
+  body: z
+    .object({
+      callAt: instantSchema,
+      phone: z
+        .string({ error: 'Ingrese un teléfono.' })
+        .trim()
+        .regex(/^[\d\s()+-]{6,30}$/, { error: 'Ingrese un teléfono con su característica (solo números).' }),
+      note: z
+        .string()
+        .trim()
+        .max(500, { error: 'Hasta 500 caracteres.' })
+        .nullish()
+        .transform((v) => v || null),
+    })
+    .strict(),
+  answer: z.object({ id: z.number().int(), callAt: z.string() }),
+  status: 201,
+  errors: debtActionErrors,
+});
+
+export const portalDisputeCall = defineCall({
+  method: 'POST',
+  path: '/portal/debts/:id/dispute',
+  tag: 'portal',
+  summary: 'Desconocer la deuda («no reconozco esta deuda»): la agencia deja de contactarlo hasta revisarla',
+  params: idParamsSchema,
+  body: z
+    .object({
+      reason: z
+        .string({ error: 'Cuéntenos por qué no la reconoce.' })
+        .trim()
+        .min(10, { error: 'Cuéntenos por qué no la reconoce (al menos 10 caracteres).' })
+        .max(2000, { error: 'Hasta 2000 caracteres.' }),
+    })
+    .strict(),
+  answer: z.object({ id: z.number().int() }),
+  status: 201,
+  errors: debtActionErrors,
+});
+
+export const portalOptOutCall = defineCall({
+  method: 'POST',
+  path: '/portal/opt-out',
+  tag: 'portal',
+  summary: 'Dejar de recibir contactos por un medio (teléfono o correo)',
+  body: z.object({ channel: z.enum(CONTACT_CHANNELS, { error: 'Elija un medio de contacto.' }) }).strict(),
+  answer: z.object({ channels: z.array(portalChannelSchema) }),
+  errors: { 409: 'Ese medio ya estaba dado de baja o no está registrado.' },
+});

@@ -29,6 +29,32 @@ export interface Config {
   publicUrl: string;
   /** Per-address limit on entering the portal (POST /api/portal/session), besides the per-code one. */
   portalRateLimitPerMinute: number;
+  /** Mercado Pago Checkout Pro for the portal's payments; null: bank transfer instructions only. */
+  mercadoPago: MercadoPagoConfig | null;
+}
+
+export interface MercadoPagoConfig {
+  /** MERCADOPAGO_ACCESS_TOKEN: the account's private token (Bearer). */
+  accessToken: string;
+  /** MERCADOPAGO_WEBHOOK_SECRET: the secret that signs its notifications (x-signature). */
+  webhookSecret: string;
+  /** MERCADOPAGO_API_URL: https://api.mercadopago.com unless a test server stands in for it. */
+  apiUrl: string;
+}
+
+/** Both secrets or neither (then the portal offers bank transfers); the API URL must be http(s). */
+function mercadoPagoFrom(env: NodeJS.ProcessEnv): MercadoPagoConfig | null {
+  const accessToken = env.MERCADOPAGO_ACCESS_TOKEN?.trim() ?? '';
+  const webhookSecret = env.MERCADOPAGO_WEBHOOK_SECRET?.trim() ?? '';
+  if (!accessToken && !webhookSecret) return null;
+  if (!accessToken || !webhookSecret)
+    throw new ConfigError(
+      'Para cobrar con Mercado Pago se necesitan MERCADOPAGO_ACCESS_TOKEN y MERCADOPAGO_WEBHOOK_SECRET (falta uno).',
+    );
+  const apiUrl = (env.MERCADOPAGO_API_URL?.trim() || 'https://api.mercadopago.com').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(apiUrl))
+    throw new ConfigError(`MERCADOPAGO_API_URL debe ser una dirección http(s) (se recibió "${apiUrl}").`);
+  return { accessToken, webhookSecret, apiUrl };
 }
 
 /** PUBLIC_URL: http(s)://host[:port][/path], without a trailing slash; default http://localhost:PORT. */
@@ -129,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const loginRateLimitPerMinute = integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 100, 1, 100_000);
   const databasePoolSize = integer(env, 'DATABASE_POOL_SIZE', DEFAULT_DATABASE_POOL_SIZE, 1, 200);
   const publicUrl = publicUrlFrom(env.PUBLIC_URL, port);
+  const mercadoPago = mercadoPagoFrom(env);
   const portalRateLimitPerMinute = integer(env, 'PORTAL_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000);
   const dataDir = path.resolve(process.cwd(), env.DATA_DIR?.trim() || './data');
   return {
@@ -147,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     publicUrl,
     portalRateLimitPerMinute,
+    mercadoPago,
   };
 }

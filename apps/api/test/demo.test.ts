@@ -55,6 +55,26 @@ describe('demo data (npm run demo) on PGlite', () => {
     expect(week?.n).toBeGreaterThanOrEqual(8);
   });
 
+  it('prints a live portal link for a debtor with a plan (issue 34): it opens the portal with their DNI', async () => {
+    const portal = summary?.portal;
+    expect(portal?.url).toMatch(/^http:\/\/localhost:\d+\/pagar#[A-Za-z0-9_-]{43}$/);
+    expect(printed.join('\n')).toContain(`abra ${portal?.url}`);
+    expect(printed.join('\n')).toContain(`escriba el DNI ${portal?.dni}`);
+    const entered = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/session',
+      payload: { code: portal?.code, dni: portal?.dni },
+    });
+    expect(entered.statusCode).toBe(200);
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: '/api/portal/debts',
+      headers: { authorization: `Bearer ${entered.json().token}` },
+    });
+    const debtsSeen = seen.json().debts as { plan: unknown }[];
+    expect(debtsSeen.some((debt) => debt.plan !== null)).toBe(true);
+  });
+
   it('leaves one finished import of the sample (issue 16): DONE, its debts created, its errors file', async () => {
     const record = summary?.import;
     expect(record?.status).toBe('DONE');

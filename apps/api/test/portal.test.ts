@@ -9,9 +9,11 @@ import {
   call,
   createUser,
   forEachBackend,
+  makeCuit,
   startApp,
   type TestApp,
   tokenFor,
+  unique,
 } from './helpers';
 
 interface Answer {
@@ -476,6 +478,185 @@ forEachBackend('the debtor portal (issue 34)', (backend) => {
       });
       expectStatus(answer, 409);
       expect(answer.body.message).toBe(PORTAL_MESSAGES.debtClosed);
+    });
+  });
+  describe('offers within the company’s envelope', () => {
+    const envelope = {
+      maxDiscountPercent: '20',
+      maxQuotas: 3,
+      minDownPaymentPercent: '10',
+      minQuotaAmount: '100',
+      maxFirstDueDays: 5,
+      maxPlanDays: 120,
+    };
+    /** A debtor of a company with that envelope, a debt of 1 000,00 and a session. */
+    const withEnvelope = async () => {
+      const company = (await create(t.app, admin, 'companies', {
+        name: unique('Envoltorio '),
+        cuit: makeCuit(),
+        ...envelope,
+      })) as { id: number };
+      const { debtor, link } = await debtorWithLink();
+      const debt = (await createDebt(t.app, admin, { debtorId: debtor.id, companyId: company.id })) as {
+        id: number;
+      };
+      return { debt, token: await session(link, debtor.dni) };
+    };
+    type Offer = { kind: string; amount: string; quotas: number; firstDueDate: string; discount: string };
+    const offersOf = async (token: string, debtId: number) =>
+      ((await portal(token, 'GET', '/debts')).body.debts as { id: number; offers: Offer[] }[]).find(
+        (d) => d.id === debtId,
+      )?.offers ?? [];
+
+    it('shows a single payment with the largest discount and the longest plan the envelope allows', async () => {
+      const { debt, token } = await withEnvelope();
+      const offers = await offersOf(token, debt.id);
+      expect(offers.map((o) => [o.kind, o.amount, o.discount, o.quotas])).toEqual([
+        ['PAGO_UNICO', '800.00', '200.00', 1],
+        ['CUOTAS', '1000.00', '0.00', 3],
+      ]);
+      expect(offers[0]?.firstDueDate).toBe(addDays(agencyToday(), 5));
+    });
+
+    it('accepting one makes it the plan, the discount a reduction, with the terms PDF kept with its SHA-256', async () => {
+      const { debt, token } = await withEnvelope();
+      const [single] = await offersOf(token, debt.id);
+      const accepted = await portal(token, 'POST', `/debts/${debt.id}/offers/accept`, {
+        kind: 'PAGO_UNICO',
+        amount: single?.amount,
+        quotas: single?.quotas,
+        firstDueDate: single?.firstDueDate,
+      });
+      expectStatus(accepted, 201);
+      const offerId = accepted.body.offerId as number;
+      const offer = await staff(admin, 'GET', `/api/offers/${offerId}`);
+      expect(offer.body).toMatchObject({
+        status: 'ACEPTADA',
+        amount: '800.00',
+        discount: '200.00',
+        quotas: 1,
+      });
+      // The same figure everywhere: the staff's balance and the portal's total are the plan's 800,00.
+      const owed = await staff(admin, 'GET', `/api/debts/${debt.id}/balance`);
+      expect(owed.body.total).toBe('800.00');
+      const shown = (
+        (await portal(token, 'GET', '/debts')).body.debts as {
+          id: number;
+          total: string;
+          offers: unknown[];
+          plan: { next: { owed: string } };
+        }[]
+      ).find((d) => d.id === debt.id);
+      expect(shown?.total).toBe('800.00');
+      expect(shown?.plan.next.owed).toBe('800.00');
+      expect(shown?.offers).toEqual([]);
+      const terms = await t.app.inject({
+        method: 'GET',
+        url: `/api/portal/offers/${offerId}/terms`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(terms.statusCode).toBe(200);
+      expect(terms.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const { createHash } = await import('node:crypto');
+      expect(createHash('sha256').update(terms.rawPayload).digest('hex')).toBe(accepted.body.termsSha256);
+      const [evidence] = rowsOf<{ session_id: number; address: string; terms_sha256: string }>(
+        await t.database.db.execute(
+          sql`SELECT session_id, address, terms_sha256 FROM offer_acceptances WHERE offer_id = ${offerId}`,
+        ),
+      );
+      expect(evidence?.terms_sha256).toBe(accepted.body.termsSha256);
+      expect(evidence?.address).toMatch(/^10\./);
+      // Another debtor's session cannot read these terms.
+      const other = await debtorWithLink();
+      const stranger = await session(other.link, other.debtor.dni);
+      const denied = await t.app.inject({
+        method: 'GET',
+        url: `/api/portal/offers/${offerId}/terms`,
+        headers: { authorization: `Bearer ${stranger}` },
+      });
+      expect(denied.statusCode).toBe(404);
+    });
+
+    it('an offer that changed since it was seen is refused (409), and nothing is written', async () => {
+      const { debt, token } = await withEnvelope();
+      const [single] = await offersOf(token, debt.id);
+      await create(t.app, admin, 'payments', { debtId: debt.id, amount: '100.00', paidAt: agencyToday() });
+      const stale = await portal(token, 'POST', `/debts/${debt.id}/offers/accept`, {
+        kind: 'PAGO_UNICO',
+        amount: single?.amount,
+        quotas: single?.quotas,
+        firstDueDate: single?.firstDueDate,
+      });
+      expectStatus(stale, 409);
+      expect(stale.body.message).toBe(PORTAL_MESSAGES.offerChanged);
+      const [count] = rowsOf<{ n: number }>(
+        await t.database.db.execute(sql`SELECT count(*)::int AS n FROM offers WHERE debt_id = ${debt.id}`),
+      );
+      expect(count?.n).toBe(0);
+    });
+
+    it('a company without an envelope makes no offer', async () => {
+      const { debt, link, debtor } = await debtorWithLink();
+      const token = await session(link, debtor.dni);
+      expect(await offersOf(token, debt.id)).toEqual([]);
+      const refused = await portal(token, 'POST', `/debts/${debt.id}/offers/accept`, {
+        kind: 'CUOTAS',
+        amount: '1000.00',
+        quotas: 3,
+        firstDueDate: addDays(agencyToday(), 5),
+      });
+      expectStatus(refused, 409);
+    });
+  });
+
+  describe('the staff’s side', () => {
+    it('the queue puts a dispute and a call asked for today first among reasons; a disputed debt is not callable', async () => {
+      const collector = await createUser(t.app, admin, 'GENERAL');
+      const { debtor, debt, link } = await debtorWithLink();
+      const second = (await createDebt(t.app, admin, { debtorId: debtor.id })) as { id: number };
+      await t.database.db.execute(
+        sql`UPDATE debts SET assigned_user_id = ${collector.id} WHERE id IN (${debt.id}, ${second.id})`,
+      );
+      const token = await session(link, debtor.dni);
+      expectStatus(
+        await portal(token, 'POST', `/debts/${debt.id}/dispute`, {
+          reason: 'Nunca fui cliente de esa empresa.',
+        }),
+        201,
+      );
+      const asked = await portal(token, 'POST', `/debts/${second.id}/callback`, {
+        callAt: new Date(Date.now() + 3_600_000).toISOString(),
+        phone: '351 555-1234',
+        note: 'Quiero pagar en cuotas',
+      });
+      expectStatus(asked, 201);
+      // The call was asked for an hour ago: it is due.
+      await t.database.db.execute(
+        sql`UPDATE portal_requests SET call_at = now() - interval '1 hour' WHERE id = ${Number(asked.body.id)}`,
+      );
+      const queue = await staff(admin, 'GET', `/api/queue?userId=${collector.id}`);
+      expectStatus(queue, 200);
+      const items = queue.body.data as {
+        debt: { id: number };
+        reasons: { code: string; label: string }[];
+        callableNow: boolean;
+        notCallable: { code: string } | null;
+      }[];
+      const disputed = items.find((item) => item.debt.id === debt.id);
+      const callback = items.find((item) => item.debt.id === second.id);
+      expect(disputed?.reasons[0]).toEqual({
+        code: 'DESCONOCE_DEUDA',
+        label: 'Desconoce la deuda (portal): «Nunca fui cliente de esa empresa.»',
+      });
+      expect(disputed?.callableNow).toBe(false);
+      expect(disputed?.notCallable?.code).toBe('DISPUTED');
+      expect(callback?.reasons[0]?.code).toBe('PEDIDO_LLAMADA');
+      expect(callback?.reasons[0]?.label).toMatch(
+        /^Pidió que lo llamen el \d{2}\/\d{2} \d{2}:\d{2} al 351 555-1234: «Quiero pagar en cuotas»$/,
+      );
+      expect(callback?.callableNow).toBe(true);
+      // Callable debts come first.
+      expect(items.indexOf(callback as never)).toBeLessThan(items.indexOf(disputed as never));
     });
   });
 });

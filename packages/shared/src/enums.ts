@@ -9,6 +9,8 @@ export const PAYMENT_METHODS = [
   'CHEQUE',
   'TARJETA',
   'OTRO',
+  // Issue 34: paid online through the debtor portal. Appended: PostgreSQL adds an enum's values at its end.
+  'MERCADOPAGO',
 ] as const;
 export const EMBARGO_STATUSES = ['SOLICITADO', 'TRABADO', 'LEVANTADO'] as const;
 export const TASK_STATUSES = ['PENDIENTE', 'COMPLETADA', 'CANCELADA'] as const;
@@ -64,6 +66,7 @@ export const LABELS = {
     CHEQUE: 'Cheque',
     TARJETA: 'Tarjeta',
     OTRO: 'Otro',
+    MERCADOPAGO: 'Mercado Pago',
   },
   embargoStatus: { SOLICITADO: 'Solicitado', TRABADO: 'Trabado', LEVANTADO: 'Levantado' },
   taskStatus: { PENDIENTE: 'Pendiente', COMPLETADA: 'Completada', CANCELADA: 'Cancelada' },

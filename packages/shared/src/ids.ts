@@ -20,6 +20,32 @@ export function isValidDni(value: string): boolean {
   return /^[1-9]\d{6,7}$/.test(value);
 }
 
+const CBU_BLOCK1_WEIGHTS = [7, 1, 3, 9, 7, 1, 3];
+const CBU_BLOCK2_WEIGHTS = [3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3];
+const cbuDigit = (digits: string, weights: readonly number[]) => {
+  let sum = 0;
+  for (let i = 0; i < weights.length; i++) sum += Number(digits[i]) * (weights[i] as number);
+  return (10 - (sum % 10)) % 10;
+};
+
+/**
+ * A CBU or CVU: 22 digits — bank (3) + branch (4) + check digit + account (13) + check digit. The
+ * first check digit weighs the 7 before it by 7,1,3,9,7,1,3, the second the 13 account digits by
+ * 3,9,7,1,…; each is (10 − sum mod 10) mod 10 (BCRA; FIELD-NOTES.md).
+ */
+export function isValidCbu(value: string): boolean {
+  if (!/^\d{22}$/.test(value)) return false;
+  return (
+    cbuDigit(value.slice(0, 7), CBU_BLOCK1_WEIGHTS) === Number(value[7]) &&
+    cbuDigit(value.slice(8, 21), CBU_BLOCK2_WEIGHTS) === Number(value[21])
+  );
+}
+
+/** The two check digits that complete 20 digits (bank+branch, account) into a valid CBU. */
+export function completeCbu(bankBranch: string, account: string): string {
+  return `${bankBranch}${cbuDigit(bankBranch, CBU_BLOCK1_WEIGHTS)}${account}${cbuDigit(account, CBU_BLOCK2_WEIGHTS)}`;
+}
+
 /** The check digit for the first ten digits, or null when the computed digit is 10 (no valid CUIT). */
 export function cuitCheckDigit(firstTen: string): number | null {
   if (!/^\d{10}$/.test(firstTen)) return null;

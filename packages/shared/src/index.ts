@@ -19,6 +19,7 @@ export * from './owed';
 export * from './permissions';
 export * from './phones';
 export * from './portal';
+export * from './portalOffers';
 export * from './resource';
 export * from './schemas/agency';
 export * from './schemas/assignment';

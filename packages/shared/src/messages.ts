@@ -36,6 +36,8 @@ export const MESSAGES = {
   required: 'Este campo es obligatorio.',
   invalidDni: 'El DNI debe tener 7 u 8 dígitos.',
   invalidCuit: 'El CUIT no es válido.',
+  invalidCbu: 'El CBU no es válido: debe tener 22 dígitos y sus dígitos verificadores deben coincidir.',
+  invalidCbuAlias: 'El alias debe tener entre 6 y 20 caracteres: letras, números, puntos o guiones.',
   invalidEmail: 'El correo electrónico no es válido.',
   passwordTooShort: 'La contraseña debe tener al menos 8 caracteres.',
   currentPasswordWrong: 'La contraseña actual no es correcta.',

@@ -34,6 +34,34 @@ export function maskContact(value: string): string {
   return `terminado en ${digits.slice(-2)}`;
 }
 
+/** What the debtor pays: all it owes today, the next quota (what is left of it), or an amount. */
+export const PORTAL_PAY_KINDS = ['TOTAL', 'NEXT_QUOTA', 'AMOUNT'] as const;
+export type PortalPayKind = (typeof PORTAL_PAY_KINDS)[number];
+
+/**
+ * A payment the debtor started (a payment intent). PENDIENTE until the gateway confirms it
+ * (APROBADO: recorded once in the ledger) or says no (RECHAZADO); VENCIDO when its time passed
+ * unpaid; A_REVISAR when money arrived that the debt could not take as it was (staff decide).
+ */
+export const PAYMENT_INTENT_STATUSES = [
+  'PENDIENTE',
+  'APROBADO',
+  'RECHAZADO',
+  'VENCIDO',
+  'A_REVISAR',
+] as const;
+export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+export const PAYMENT_INTENT_STATUS_LABELS: Record<PaymentIntentStatus, string> = {
+  PENDIENTE: 'Pendiente de confirmación',
+  APROBADO: 'Acreditado',
+  RECHAZADO: 'Rechazado',
+  VENCIDO: 'Vencido',
+  A_REVISAR: 'En revisión por la agencia',
+};
+/** How it is paid: online through the gateway, or by bank transfer quoting the reference. */
+export const PAYMENT_CHANNELS = ['MERCADOPAGO', 'TRANSFERENCIA'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
 export const PORTAL_MESSAGES = {
   denied: 'El código o el DNI no son correctos. Revíselos e intente de nuevo.',
   sessionEnded: 'Su sesión terminó. Ingrese de nuevo con su código y su DNI.',
@@ -58,6 +86,31 @@ export const PORTAL_MESSAGES = {
   optOutEvent: (channel: string) => `Desde el portal, el deudor pidió no ser contactado por ${channel}.`,
   requestResolved: (kind: string, by: string) => `${kind} resuelto por ${by}`,
   requestAlreadyResolved: 'El pedido ya estaba resuelto.',
+  nothingOwed: 'Esta deuda no tiene saldo para pagar.',
+  noQuotaDue: 'Esta deuda no tiene una cuota por pagar.',
+  belowMinimum: (least: string) => `El importe mínimo para pagar esta deuda es ${least}.`,
+  aboveTotal: (total: string) => `El importe no puede superar lo que debe hoy: ${total}.`,
+  gatewayDown:
+    'Mercado Pago no responde en este momento. Intente de nuevo en unos minutos o comuníquese con la agencia.',
+  noReceipt: 'Ese pago no existe, no es suyo o todavía no se acreditó.',
+  payStartedEvent: (amount: string, how: string, reference: string) =>
+    `Desde el portal, el deudor inició un pago de ${amount} por ${how} (referencia ${reference}).`,
+  paidEvent: (amount: string, gatewayId: string, reference: string) =>
+    `Pago en línea acreditado: ${amount} (Mercado Pago ${gatewayId}, referencia ${reference}).`,
+  paidNote: (gatewayId: string, reference: string) =>
+    `Pagado en línea desde el portal del deudor (Mercado Pago ${gatewayId}, referencia ${reference}).`,
+  reviewEvent: (amount: string, gatewayId: string, reason: string) =>
+    `Llegó un pago en línea de ${amount} (Mercado Pago ${gatewayId}) que no se pudo imputar: ${reason} La agencia debe revisarlo.`,
+  reviewClosed: 'la deuda está cerrada.',
+  reviewAbove: (total: string) => `supera lo que la deuda debe hoy (${total}).`,
+  reviewAmount: (expected: string) => `no coincide con el importe del pago iniciado (${expected}).`,
+  badSignature: 'La firma de la notificación no es válida.',
+  offerChanged:
+    'La oferta cambió desde que la vio (por un pago o por la fecha). Revise las ofertas de nuevo.',
+  offerWithPlan: 'Esta deuda ya tiene un plan de pagos: no admite otra oferta.',
+  offerAcceptedEvent: (id: number, title: string, amount: string, discount: string) =>
+    `Desde el portal, el deudor aceptó la oferta ${id} («${title}»): paga ${amount}${discount}. Términos en PDF guardados.`,
+  noTerms: 'Esa oferta no existe o no es suya.',
 } as const;
 
 /** The Gestión type of what the debtor did in the portal (created on first use, like the system's). */

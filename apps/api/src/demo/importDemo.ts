@@ -36,7 +36,8 @@ function multipart(fields: Record<string, string>, file: { name: string; content
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function adminToken(app: FastifyInstance, db: Db): Promise<string> {
+/** A token of the first active administrator: the demo's writes through the API are signed by them. */
+export async function adminToken(app: FastifyInstance, db: Db): Promise<string> {
   const [admin] = await db
     .select({ id: users.id, name: users.name, alias: users.alias })
     .from(users)

@@ -78,6 +78,8 @@ const METHODS: Record<PaymentMethod, number> = {
   DEPOSITO: 15,
   TARJETA: 15,
   CHEQUE: 5,
+  // Online payments come from the portal's gateway, never from the demo's history.
+  MERCADOPAGO: 0,
   OTRO: 0,
 };
 

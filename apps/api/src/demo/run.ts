@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { debts } from '../db/schema';
 import { type DemoSummary, generateDemo } from './generate';
 import { DEMO_IMPORT_COMPANY, importDemoPortfolio } from './importDemo';
+import { type DemoPortal, demoPortalLink } from './portalDemo';
 
 /** Every demo user's password, printed at the end (the demo is for trying the product). */
 export const DEMO_PASSWORD = 'demo-cobranzas';
@@ -57,6 +58,14 @@ function summaryLines(summary: DemoSummary, seconds: string, imported?: Import):
   return lines;
 }
 
+/** How to open the demo debtor's portal (the README points here). */
+function portalLines(portal: DemoPortal): string[] {
+  return [
+    `Portal del deudor (${portal.name}): abra ${portal.url}`,
+    `  y escriba el DNI ${portal.dni}; o entre en ${portal.url.split('#')[0]} con el código ${portal.code}.`,
+  ];
+}
+
 /**
  * Loads the demo unless the database already holds debts (then it says so and does nothing, unless
  * forced: a forced run adds another portfolio, reusing the companies and users it finds). Returns
@@ -69,7 +78,7 @@ export async function runDemo(
   options: RunOptions,
   print: (line: string) => void,
   app?: FastifyInstance,
-): Promise<(DemoSummary & { import?: Import }) | null> {
+): Promise<(DemoSummary & { import?: Import; portal?: DemoPortal }) | null> {
   const [existing] = await db.select({ n: count() }).from(debts);
   const stored = existing?.n ?? 0;
   if (stored > 0 && !options.force) {
@@ -85,7 +94,9 @@ export async function runDemo(
     password: DEMO_PASSWORD,
   });
   const imported = app ? await importDemoPortfolio(app, db) : undefined;
+  const portal = app ? await demoPortalLink(app, db) : null;
   const seconds = ((performance.now() - started) / 1000).toFixed(1).replace('.', ',');
   for (const line of summaryLines(summary, seconds, imported)) print(line);
-  return imported ? { ...summary, import: imported } : summary;
+  if (portal) for (const line of portalLines(portal)) print(line);
+  return { ...summary, ...(imported ? { import: imported } : {}), ...(portal ? { portal } : {}) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactHoursProblem, DEFAULT_CONTACT_HOURS } from '../contactRules';
+import { isValidCbu, onlyDigits } from '../ids';
 import { MESSAGES } from '../messages';
 import { contactDaysSchema, timeOfDaySchema } from './channels';
 import { cuitSchema, optionalEmail, optionalText, requiredText } from './common';
@@ -30,6 +31,9 @@ export const agencySchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   vatStatus: z.enum(VAT_STATUS_VALUES),
+  /** Where debtors transfer when no payment gateway is configured (the portal shows them). */
+  cbu: z.string().nullable(),
+  cbuAlias: z.string().nullable(),
   /** Whether there is a logo (its bytes at GET /api/agency/logo). */
   hasLogo: z.boolean(),
   /** When debtors may be called (issue 18): ISO weekdays and "HH:MM" from/to, agency time. */
@@ -50,6 +54,12 @@ export const agencyUpdateSchema = z
     phone: optionalText(60),
     email: optionalEmail.refine((v) => v === null || v.length <= 120, { error: MESSAGES.tooLong(120) }),
     vatStatus: z.enum(VAT_STATUS_VALUES, { error: MESSAGES.invalidInput }).default('RESPONSABLE_INSCRIPTO'),
+    cbu: optionalText(40)
+      .transform((v) => (v === null ? null : onlyDigits(v)))
+      .refine((v) => v === null || isValidCbu(v), { error: MESSAGES.invalidCbu }),
+    cbuAlias: optionalText(40).refine((v) => v === null || /^[A-Za-z0-9.-]{6,20}$/.test(v), {
+      error: MESSAGES.invalidCbuAlias,
+    }),
     /** Contact hours (issue 18); left out: the default, Monday to Friday 08:00–20:00. */
     contactDays: contactDaysSchema.default([...DEFAULT_CONTACT_HOURS.days]),
     contactFrom: timeOfDaySchema.default(DEFAULT_CONTACT_HOURS.from),

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { CURRENCIES, QUOTA_STATUSES } from '../enums';
-import { PORTAL_LINK_DAYS_DEFAULT, PORTAL_LINK_MAX_DAYS } from '../portal';
+import {
+  PAYMENT_CHANNELS,
+  PAYMENT_INTENT_STATUSES,
+  PORTAL_LINK_DAYS_DEFAULT,
+  PORTAL_LINK_MAX_DAYS,
+  PORTAL_PAY_KINDS,
+} from '../portal';
+import { PORTAL_OFFER_KINDS } from '../portalOffers';
 import { CONTACT_CHANNELS } from './channels';
 import { dateSchema, idParamsSchema, idSchema, instantSchema, positiveMoneySchema } from './common';
 
@@ -197,6 +204,18 @@ const portalQuotaSchema = z.object({
   status: z.enum(QUOTA_STATUSES),
 });
 
+export const portalOfferSchema = z.object({
+  kind: z.enum(PORTAL_OFFER_KINDS),
+  title: z.string(),
+  balance: z.string(),
+  amount: z.string(),
+  discount: z.string(),
+  quotas: z.number().int(),
+  downPayment: z.string(),
+  firstDueDate: z.string(),
+  schedule: z.array(z.object({ number: z.number().int(), dueDate: z.string(), amount: z.string() })),
+});
+
 export const portalDebtSchema = z.object({
   id: z.number().int(),
   /** The creditor: the company that hired the agency. */
@@ -218,6 +237,10 @@ export const portalDebtSchema = z.object({
   callbackAt: z.string().nullable(),
   /** Closed debts are shown, without actions. */
   open: z.boolean(),
+  /** The least the debtor may pay as «un importe» (the company's minimum, never above `total`). */
+  minimumPayment: z.string(),
+  /** What the debtor may take at once, within the company's envelope (none while a plan stands). */
+  offers: z.array(portalOfferSchema),
 });
 export type PortalDebt = z.infer<typeof portalDebtSchema>;
 
@@ -239,6 +262,8 @@ export const portalOverviewSchema = z.object({
   }),
   channels: z.array(portalChannelSchema),
   debts: z.array(portalDebtSchema),
+  /** How payments are taken: online (a gateway is configured) or by bank transfer only. */
+  payments: z.enum(PAYMENT_CHANNELS),
 });
 export type PortalOverview = z.infer<typeof portalOverviewSchema>;
 
@@ -322,4 +347,121 @@ export const portalOptOutCall = defineCall({
   body: z.object({ channel: z.enum(CONTACT_CHANNELS, { error: 'Elija un medio de contacto.' }) }).strict(),
   answer: z.object({ channels: z.array(portalChannelSchema) }),
   errors: { 409: 'Ese medio ya estaba dado de baja o no está registrado.' },
+});
+
+// ——— Paying ———
+
+export const transferInstructionsSchema = z.object({
+  /** The agency, as the account holder. */
+  holder: z.string(),
+  cuit: z.string().nullable(),
+  cbu: z.string().nullable(),
+  alias: z.string().nullable(),
+  /** What the debtor writes in the transfer's concept so the money finds its debt. */
+  reference: z.string(),
+});
+export type TransferInstructions = z.infer<typeof transferInstructionsSchema>;
+
+export const paymentIntentSchema = z.object({
+  id: z.number().int(),
+  debtId: z.number().int(),
+  company: z.string(),
+  /** Short and typeable: the gateway's external_reference and the transfer's concept. */
+  reference: z.string(),
+  kind: z.enum(PORTAL_PAY_KINDS),
+  amount: z.string(),
+  currency: z.enum(CURRENCIES),
+  channel: z.enum(PAYMENT_CHANNELS),
+  status: z.enum(PAYMENT_INTENT_STATUSES),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** When the gateway approved it (APROBADO). */
+  paidAt: z.string().nullable(),
+  /** MERCADOPAGO, PENDIENTE: where to send the debtor to pay (the gateway's checkout). */
+  redirectUrl: z.string().nullable(),
+  /** TRANSFERENCIA: the agency's account and the reference to quote. */
+  transfer: transferInstructionsSchema.nullable(),
+  /** APROBADO: the receipt can be downloaded (GET /api/portal/payments/{id}/receipt). */
+  hasReceipt: z.boolean(),
+});
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
+export const portalPayCall = defineCall({
+  method: 'POST',
+  path: '/portal/debts/:id/pay',
+  tag: 'portal',
+  summary: 'Pagar: todo lo que debe hoy, la próxima cuota o un importe (con Mercado Pago o transferencia)',
+  params: idParamsSchema,
+  body: z
+    .object({
+      kind: z.enum(PORTAL_PAY_KINDS, { error: 'Elija qué quiere pagar.' }),
+      /** AMOUNT only: at least the company's minimum, at most what it owes today. */
+      amount: positiveMoneySchema.optional(),
+    })
+    .strict()
+    .refine((body) => body.kind !== 'AMOUNT' || body.amount !== undefined, {
+      error: 'Ingrese el importe que quiere pagar.',
+      path: ['amount'],
+    }),
+  answer: paymentIntentSchema,
+  status: 201,
+  errors: {
+    400: 'El importe es menor que el mínimo o mayor que lo que debe.',
+    404: 'La deuda no existe o no es del deudor.',
+    409: 'La deuda está cerrada, no tiene cuota por pagar o el medio de pago no responde.',
+  },
+});
+
+export const portalPaymentsCall = defineCall({
+  method: 'GET',
+  path: '/portal/payments',
+  tag: 'portal',
+  summary: 'Los pagos que el deudor inició en el portal, los últimos primero',
+  answer: z.object({ data: z.array(paymentIntentSchema) }),
+  errors: {},
+});
+
+export const portalReceiptCall = defineCall({
+  method: 'GET',
+  path: '/portal/payments/:id/receipt',
+  tag: 'portal',
+  summary: 'El recibo de un pago acreditado (PDF)',
+  params: idParamsSchema,
+  answer: { file: 'application/pdf', description: 'El recibo del pago' },
+  errors: { 404: 'El pago no existe, no es del deudor o todavía no se acreditó.' },
+});
+
+// ——— Offers ———
+
+export const portalAcceptOfferCall = defineCall({
+  method: 'POST',
+  path: '/portal/debts/:id/offers/accept',
+  tag: 'portal',
+  summary: 'Aceptar una oferta del portal: se vuelve el plan de pagos, con sus términos en PDF',
+  params: idParamsSchema,
+  /** The offer as the debtor saw it: accepted only while the portal still makes exactly that one. */
+  body: z
+    .object({
+      kind: z.enum(PORTAL_OFFER_KINDS, { error: 'Elija una oferta.' }),
+      amount: positiveMoneySchema,
+      quotas: z.number().int().min(1).max(120),
+      firstDueDate: dateSchema,
+    })
+    .strict(),
+  answer: z.object({ offerId: z.number().int(), acceptedAt: z.string(), termsSha256: z.string() }),
+  status: 201,
+  errors: {
+    404: 'La deuda no existe o no es del deudor.',
+    409: 'La oferta cambió o ya no está disponible, o la deuda ya tiene un plan.',
+  },
+});
+
+export const portalOfferTermsCall = defineCall({
+  method: 'GET',
+  path: '/portal/offers/:id/terms',
+  tag: 'portal',
+  summary: 'Los términos de una oferta aceptada en el portal (PDF)',
+  params: idParamsSchema,
+  answer: { file: 'application/pdf', description: 'Los términos aceptados' },
+  errors: { 404: 'La oferta no existe o no es del deudor.' },
 });

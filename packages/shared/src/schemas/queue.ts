@@ -8,6 +8,9 @@ import { debtSchema } from './debts';
  * today, best first, each with why. The score is explained in docs/decisions.md («La cola»).
  */
 export const QUEUE_REASONS = [
+  // Issue 34: what the debtor asked for in the portal, for staff to act on.
+  'DESCONOCE_DEUDA',
+  'PEDIDO_LLAMADA',
   'PROMESA_INCUMPLIDA',
   'PROMESA_HOY',
   'CUOTA_VENCIDA',
@@ -46,6 +49,8 @@ export const NOT_CALLABLE_CODES = [
   'OUTSIDE_HOURS',
   'ATTEMPTS_PER_WEEK',
   'ATTEMPTS_PER_DAY',
+  // Issue 34: the debtor disputed it in the portal; nobody contacts them until staff resolve it.
+  'DISPUTED',
 ] as const;
 export type NotCallableCode = (typeof NOT_CALLABLE_CODES)[number];
 

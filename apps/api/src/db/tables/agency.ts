@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, integer, pgTable, time, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bigint, char, check, integer, pgTable, time, varchar } from 'drizzle-orm/pg-core';
+import { bytea, timestamps } from './columns';
 
 export const VAT_STATUSES = ['RESPONSABLE_INSCRIPTO', 'MONOTRIBUTISTA'] as const;
 
@@ -28,6 +23,9 @@ export const agencySettings = pgTable(
     vatStatus: varchar('vat_status', { length: 30, enum: VAT_STATUSES })
       .notNull()
       .default('RESPONSABLE_INSCRIPTO'),
+    // Where debtors transfer when no payment gateway is configured (issue 34: the portal shows them).
+    cbu: char('cbu', { length: 22 }),
+    cbuAlias: varchar('cbu_alias', { length: 20 }),
     logo: bytea('logo'),
     logoType: varchar('logo_type', { length: 40 }),
     // When debtors may be called (issue 18): ISO weekdays (1 Monday … 7 Sunday) and hours, agency time.

@@ -1,4 +1,4 @@
-import { integer, numeric, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, numeric, timestamp } from 'drizzle-orm/pg-core';
 
 // Identity "by default" so the seed can insert the fixed ids (1–3) and the sequence continues after.
 export const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
@@ -13,3 +13,9 @@ export const money = (name: string) => numeric(name, { precision: 15, scale: 2 }
 
 /** An instant, in UTC on the wire (DESIGN.md §7). */
 export const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Bytes kept in the database (a logo, an accepted offer's terms PDF), so a backup holds them. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});

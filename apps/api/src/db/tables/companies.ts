@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns';
+import { id, money, timestamps } from './columns';
 
 export const companies = pgTable(
   'companies',
@@ -43,6 +43,12 @@ export const companies = pgTable(
     maxDiscountPercent: numeric('max_discount_percent', { precision: 5, scale: 2 }),
     maxQuotas: integer('max_quotas'),
     minDownPaymentPercent: numeric('min_down_payment_percent', { precision: 5, scale: 2 }),
+    // The least a debtor may pay as «un importe» in the portal (issue 34); null: any amount.
+    portalMinPayment: money('portal_min_payment'),
+    // The rest of the envelope the portal's own offers keep to (issue 34); null: no limit there.
+    minQuotaAmount: money('min_quota_amount'),
+    maxFirstDueDays: integer('max_first_due_days'),
+    maxPlanDays: integer('max_plan_days'),
     ...timestamps,
   },
   (t) => [
@@ -59,5 +65,9 @@ export const companies = pgTable(
     check('companies_max_discount_percent', sql`${t.maxDiscountPercent} BETWEEN 0 AND 100`),
     check('companies_max_quotas', sql`${t.maxQuotas} BETWEEN 1 AND 120`),
     check('companies_min_down_payment_percent', sql`${t.minDownPaymentPercent} BETWEEN 0 AND 100`),
+    check('companies_portal_min_payment', sql`${t.portalMinPayment} > 0`),
+    check('companies_min_quota_amount', sql`${t.minQuotaAmount} > 0`),
+    check('companies_max_first_due_days', sql`${t.maxFirstDueDays} BETWEEN 0 AND 90`),
+    check('companies_max_plan_days', sql`${t.maxPlanDays} BETWEEN 1 AND 3650`),
   ],
 );

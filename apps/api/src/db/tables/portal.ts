@@ -1,8 +1,10 @@
+import { PAYMENT_CHANNELS, PAYMENT_INTENT_STATUSES, PORTAL_PAY_KINDS } from '@cobranzas/shared';
 import { sql } from 'drizzle-orm';
 import { char, check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { id, instant } from './columns';
+import { bytea, id, instant, money } from './columns';
 import { debtors } from './debtors';
 import { debts } from './debts';
+import { offers } from './offers';
 import { author } from './users';
 
 /**
@@ -96,4 +98,76 @@ export const portalRequests = pgTable(
     check('portal_requests_callback', sql`(${t.kind} = 'CALLBACK') = (${t.callAt} IS NOT NULL)`),
     check('portal_requests_resolved', sql`(${t.status} = 'RESUELTO') = (${t.resolvedAt} IS NOT NULL)`),
   ],
+);
+
+/**
+ * A payment the debtor started in the portal (DESIGN.md §11.3): what it pays (`kind`, `amount`), how
+ * (Mercado Pago's checkout or a bank transfer quoting `reference`), and what became of it. The
+ * gateway's approved payment is recorded once — `gatewayPaymentId` is unique — as a payment of the
+ * ledger (`paymentId`, its id in /payments). PENDIENTE past `expiresAt` reads as VENCIDO.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: id(),
+    /** Short and typeable: Mercado Pago's external_reference and the transfer's concept. */
+    reference: varchar('reference', { length: 12 }).notNull(),
+    debtId: integer('debt_id')
+      .notNull()
+      .references(() => debts.id),
+    sessionId: integer('session_id').references(() => portalSessions.id),
+    kind: varchar('kind', { length: 10, enum: PORTAL_PAY_KINDS }).notNull(),
+    amount: money('amount').notNull(),
+    channel: varchar('channel', { length: 13, enum: PAYMENT_CHANNELS }).notNull(),
+    status: varchar('status', { length: 10, enum: PAYMENT_INTENT_STATUSES }).notNull().default('PENDIENTE'),
+    preferenceId: varchar('preference_id', { length: 80 }),
+    redirectUrl: text('redirect_url'),
+    gatewayPaymentId: varchar('gateway_payment_id', { length: 40 }),
+    /** The payment recorded for it (its id in /payments). */
+    paymentId: integer('payment_id'),
+    /** Why it is A_REVISAR or RECHAZADO, in Spanish. */
+    note: text('note'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    paidAt: instant('paid_at'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_intents_reference_unique').on(t.reference),
+    uniqueIndex('payment_intents_gateway_payment_unique')
+      .on(t.gatewayPaymentId)
+      .where(sql`${t.gatewayPaymentId} IS NOT NULL`),
+    index('payment_intents_debt_idx').on(t.debtId, t.createdAt.desc()),
+    check('payment_intents_amount_positive', sql`${t.amount} > 0`),
+    check('payment_intents_kind', sql`${t.kind} IN ('TOTAL', 'NEXT_QUOTA', 'AMOUNT')`),
+    check('payment_intents_channel', sql`${t.channel} IN ('MERCADOPAGO', 'TRANSFERENCIA')`),
+    check(
+      'payment_intents_status',
+      sql`${t.status} IN ('PENDIENTE', 'APROBADO', 'RECHAZADO', 'VENCIDO', 'A_REVISAR')`,
+    ),
+  ],
+);
+
+/**
+ * A debtor's acceptance of an offer in the portal: the evidence an electronic acceptance needs (Ley
+ * 25.506 / 27.446: whoever relies on it must prove it; FIELD-NOTES.md) — the session that proved the
+ * code and the DNI, where from and with what, when, and the exact terms PDF shown, with its SHA-256.
+ */
+export const offerAcceptances = pgTable(
+  'offer_acceptances',
+  {
+    id: id(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => portalSessions.id),
+    address: varchar('address', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    acceptedAt: instant('accepted_at').notNull().defaultNow(),
+    termsSha256: char('terms_sha256', { length: 64 }).notNull(),
+    termsPdf: bytea('terms_pdf').notNull(),
+  },
+  (t) => [uniqueIndex('offer_acceptances_offer_unique').on(t.offerId)],
 );

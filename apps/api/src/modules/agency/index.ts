@@ -51,6 +51,8 @@ function toAgency(row: AgencyRow): Agency {
     phone: row.phone,
     email: row.email,
     vatStatus: row.vatStatus,
+    cbu: row.cbu,
+    cbuAlias: row.cbuAlias,
     hasLogo: row.logo !== null,
     contactDays: row.contactDays,
     contactFrom: hoursAndMinutes(row.contactFrom),

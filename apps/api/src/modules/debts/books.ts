@@ -11,11 +11,10 @@ import {
   MESSAGES,
   type MoveKind,
   type QuotaState,
-  type TokenPayload,
   toCents,
 } from '@cobranzas/shared';
 import { and, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
-import { type Change, type Executor, type HookContext, writeAudit } from '../../crud';
+import { type Auditor, type Change, type Executor, type HookContext, writeAudit } from '../../crud';
 import { debts, quotas } from '../../db/schema';
 import { badRequest, conflict, type HttpError } from '../../errors';
 import { type DebtOwed, type OwedRow, owedOf, readOwed, readOwedRows } from './balance';
@@ -68,7 +67,7 @@ export async function unpaidQuotaCount(tx: Executor, debtId: number): Promise<nu
  */
 export async function writeStatusChange(
   tx: Executor,
-  user: TokenPayload,
+  user: Auditor,
   before: DebtRow,
   to: DebtStatus,
   note?: string | null,
@@ -172,7 +171,8 @@ const hasRowsAfter = (today: string) =>
  */
 export async function keepBooks(
   tx: Executor,
-  user: TokenPayload,
+  /** Who wrote the money: a staff user, or the portal's gateway (modules/portal). */
+  user: Auditor,
   locked: LockedDebt,
   options: BooksOptions = {},
 ): Promise<DebtOwed | undefined> {

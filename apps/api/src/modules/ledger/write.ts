@@ -3,10 +3,10 @@
  * a quota's mora, an offer's discount, a plan's interest): a row, or the REVERSAL of rows, each with
  * its author and audited. The records' own rows are written through their views (db/ledgerViews.ts).
  */
-import { agencyToday, type TokenPayload } from '@cobranzas/shared';
+import { agencyToday } from '@cobranzas/shared';
 import { and, eq, notExists, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Executor, writeAudit } from '../../crud';
+import { type Auditor, type Executor, writeAudit } from '../../crud';
 import { ledger } from '../../db/schema';
 import type { MoneyMove } from '../debts/books';
 
@@ -14,7 +14,7 @@ type NewRow = Omit<typeof ledger.$inferInsert, 'id' | 'createdBy' | 'createdAt' 
 export type LedgerRow = typeof ledger.$inferSelect;
 
 /** Inserts a row by the user, with its audit row. */
-export async function writeRow(tx: Executor, user: TokenPayload, values: NewRow): Promise<LedgerRow> {
+export async function writeRow(tx: Executor, user: Auditor, values: NewRow): Promise<LedgerRow> {
   const [row] = await tx
     .insert(ledger)
     .values({ ...values, createdBy: user.sub })
@@ -33,7 +33,7 @@ export async function writeRow(tx: Executor, user: TokenPayload, values: NewRow)
 /** Undoes rows: a REVERSAL of each, today, by the user, saying why. Returns them as moves undone. */
 export async function reverseRows(
   tx: Executor,
-  user: TokenPayload,
+  user: Auditor,
   rows: readonly LedgerRow[],
   reason: string,
 ): Promise<MoneyMove[]> {

@@ -6,9 +6,8 @@ import {
   offerQuotaAmounts,
   offerStatusWord,
   percentText,
-  type TokenPayload,
 } from '@cobranzas/shared';
-import type { Executor } from '../../crud';
+import type { Auditor, Executor } from '../../crud';
 import type { offers } from '../../db/schema';
 import { conflict } from '../../errors';
 import { assertDebtOpen } from '../debts/books';
@@ -30,7 +29,7 @@ type OfferRow = typeof offers.$inferSelect;
  * from the first due date). Refused (409) when the debt already has a plan, is closed, or owes today
  * another figure than the offer measured (stale: a new offer is made), or the first due date passed.
  */
-export async function acceptOffer(tx: Executor, user: TokenPayload, offer: OfferRow) {
+export async function acceptOffer(tx: Executor, user: Auditor, offer: OfferRow) {
   if (offer.status !== 'APROBADA') throw conflict(OFFER_MESSAGES.notApproved(offerStatusWord(offer.status)));
   const locked = heldDebt(tx, offer.debtId);
   const debt = locked.row;

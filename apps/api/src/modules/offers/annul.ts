@@ -1,6 +1,5 @@
-import type { TokenPayload } from '@cobranzas/shared';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { type Executor, noteChildLock, writeAudit } from '../../crud';
+import { type Auditor, type Executor, noteChildLock, writeAudit } from '../../crud';
 import { offers } from '../../db/schema';
 
 /** The statuses of an offer that may still become the debt's plan. */
@@ -14,7 +13,7 @@ export const OPEN_OFFER_STATUSES = ['PENDIENTE', 'APROBADA'] as const;
  */
 export async function annulOpenOffers(
   tx: Executor,
-  user: TokenPayload,
+  user: Auditor,
   debtId: number,
   reason: string,
   except?: number,

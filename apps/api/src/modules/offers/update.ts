@@ -1,6 +1,5 @@
-import type { TokenPayload } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
-import { type Executor, writeAudit } from '../../crud';
+import { type Auditor, type Executor, writeAudit } from '../../crud';
 import { offers } from '../../db/schema';
 
 type OfferRow = typeof offers.$inferSelect;
@@ -8,7 +7,7 @@ type OfferRow = typeof offers.$inferSelect;
 /** Writes the locked offer's new fields and its audit row (before: as locked). */
 export async function updateOffer(
   tx: Executor,
-  user: TokenPayload,
+  user: Auditor,
   before: OfferRow,
   values: Partial<typeof offers.$inferInsert>,
 ): Promise<OfferRow> {

@@ -3,7 +3,6 @@ import {
   agencyToday,
   dayMonthYear,
   formatMoney,
-  isDebtClosed,
   PORTAL_MESSAGES,
   portalCallbackCall,
   portalDisputeCall,
@@ -15,12 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import { type Executor, routeCall, writeAudit } from '../../crud';
 import { rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
-import { debtors, debts, portalRequests, promises } from '../../db/schema';
-import { badRequest, conflict, HttpError } from '../../errors';
+import { debtors, portalRequests, promises } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
 import { lockDebt } from '../debts/lock';
 import { assertWithinReason } from '../promises';
 import type { PortalKeys } from './codes';
 import { debtorChannels, readDebtor } from './debts';
+import { onOwnDebt } from './ownDebt';
 import { type PortalActor, portalAuditor, portalGuard } from './session';
 import { notePortalEvent } from './timeline';
 
@@ -41,31 +41,6 @@ const DAY_TIME = new Intl.DateTimeFormat('es-AR', {
 });
 /** An instant at the agency: «30/11/2026 10:30». */
 export const agencyDayTime = (instant: Date) => DAY_TIME.format(instant).replace(',', '');
-
-/**
- * Runs `act` in one transaction on the debtor's debt `debtId`, locked: 404 when it is not theirs (the
- * same answer as one that does not exist), 409 when it is closed. What the debtor did lands in the
- * debt's timeline as a «Portal del deudor» Gestión, and in the audit log.
- */
-async function onOwnDebt<T>(
-  db: Db,
-  actor: PortalActor,
-  debtId: number,
-  act: (tx: Executor, debt: typeof debts.$inferSelect, note: (text: string) => Promise<void>) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    const [owned] = await tx
-      .select({ id: debts.id })
-      .from(debts)
-      .where(and(eq(debts.id, debtId), eq(debts.debtorId, actor.debtorId)));
-    if (!owned) throw new HttpError(404, PORTAL_MESSAGES.debtNotFound);
-    const locked = await lockDebt(tx, debtId, null);
-    if (isDebtClosed(locked.row.status)) throw conflict(PORTAL_MESSAGES.debtClosed);
-    const auditor = portalAuditor(actor);
-    const note = (text: string) => notePortalEvent(tx, auditor, debtId, text);
-    return act(tx, locked.row, note);
-  });
-}
 
 /** A request for staff (a callback, a dispute) from this session, with its audit row. */
 async function addRequest(

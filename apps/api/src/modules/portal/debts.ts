@@ -7,9 +7,12 @@ import {
   fromCents,
   isDebtClosed,
   maskContact,
+  type OfferEnvelope,
+  type PaymentChannel,
   type PortalDebt,
   type PortalOverview,
   portalDebtsCall,
+  portalOffers,
   toCents,
 } from '@cobranzas/shared';
 import { sql } from 'drizzle-orm';
@@ -73,6 +76,13 @@ export async function readDebtor(db: Db, debtorId: number): Promise<DebtorRow> {
   return row;
 }
 
+/** The least «un importe» may be: the company's minimum (else a cent), never above what is owed. */
+export function minimumPayment(companyMinimum: string | null, total: string): string {
+  const least = companyMinimum === null ? 1n : toCents(companyMinimum);
+  const owed = toCents(total);
+  return fromCents(owed <= 0n ? 0n : least < owed ? least : owed);
+}
+
 /**
  * Each of the debtor's debts as the portal shows it: the creditor, what it owes today (the amount
  * owed of DESIGN.md §11.1, the staff's figure), the plan's quotas and the next one due, and what the
@@ -86,8 +96,13 @@ export async function portalDebts(db: Db, debtorId: number): Promise<PortalDebt[
     status: DebtStatus;
     disputed: boolean;
     callback_at: string | null;
+    min_payment: string | null;
+    envelope: OfferEnvelope;
   }>(
-    await db.execute(sql`SELECT d.id, c.name AS company, d.status,
+    await db.execute(sql`SELECT d.id, c.name AS company, d.status, c.portal_min_payment::text AS min_payment,
+        json_build_object('maxDiscountPercent', c.max_discount_percent::text, 'maxQuotas', c.max_quotas,
+          'minDownPaymentPercent', c.min_down_payment_percent::text, 'minQuotaAmount', c.min_quota_amount::text,
+          'maxFirstDueDays', c.max_first_due_days, 'maxPlanDays', c.max_plan_days) AS envelope,
         EXISTS (SELECT 1 FROM portal_requests r WHERE r.debt_id = d.id AND r.kind = 'DISPUTE' AND r.status = 'ABIERTO') AS disputed,
         (SELECT to_char(max(r.call_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM portal_requests r
           WHERE r.debt_id = d.id AND r.kind = 'CALLBACK' AND r.status = 'ABIERTO') AS callback_at
@@ -113,6 +128,7 @@ export async function portalDebts(db: Db, debtorId: number): Promise<PortalDebt[
         status: q.status,
       })) ?? null;
     const next = quotas?.find((q) => q.status !== 'PAGADA');
+    const open = !isDebtClosed(row.status);
     return [
       {
         id: row.id,
@@ -134,14 +150,17 @@ export async function portalDebts(db: Db, debtorId: number): Promise<PortalDebt[
           : null,
         disputed: row.disputed,
         callbackAt: row.callback_at,
-        open: !isDebtClosed(row.status),
+        open,
+        minimumPayment: minimumPayment(row.min_payment, money.total),
+        // Offers while it has no plan standing: a plan is what it owes then (DESIGN.md §11.1).
+        offers: open && !next ? portalOffers(money.total, row.envelope, today) : [],
       },
     ];
   });
 }
 
 /** GET /api/portal/debts: the debtor's debts, their channels and how to reach the agency. */
-export function portalDebtsRoute(app: FastifyInstance, db: Db, keys: PortalKeys) {
+export function portalDebtsRoute(app: FastifyInstance, db: Db, keys: PortalKeys, payments: PaymentChannel) {
   routeCall(
     app,
     portalDebtsCall,
@@ -163,6 +182,7 @@ export function portalDebtsRoute(app: FastifyInstance, db: Db, keys: PortalKeys)
         },
         channels: debtorChannels(debtor),
         debts: await portalDebts(db, debtorId),
+        payments,
       };
     },
   );

@@ -5,8 +5,12 @@ import { portalActionRoutes } from './actions';
 import { portalKeys } from './codes';
 import { portalDebtsRoute } from './debts';
 import { portalLinkRoutes } from './links';
+import { mercadoPago } from './mercadoPago';
+import { portalOfferRoutes } from './offers';
+import { portalPaymentRoutes } from './payments';
 import { portalRequestRoutes } from './requests';
 import { portalSessionRoutes } from './session';
+import { mercadoPagoWebhook } from './webhook';
 
 /**
  * The debtor's own door (DESIGN.md §11.3, issue 34): staff make and revoke a debtor's links and
@@ -16,12 +20,16 @@ import { portalSessionRoutes } from './session';
 export function portalModule(
   app: FastifyInstance,
   db: Db,
-  config: Pick<Config, 'jwtSecret' | 'publicUrl' | 'portalRateLimitPerMinute'>,
+  config: Pick<Config, 'jwtSecret' | 'publicUrl' | 'portalRateLimitPerMinute' | 'mercadoPago'>,
 ) {
   const keys = portalKeys(config.jwtSecret);
+  const gateway = config.mercadoPago ? mercadoPago(config.mercadoPago) : null;
   portalLinkRoutes(app, db, keys, config.publicUrl);
   portalRequestRoutes(app, db);
   portalSessionRoutes(app, db, keys, { ratePerMinute: config.portalRateLimitPerMinute });
-  portalDebtsRoute(app, db, keys);
+  portalDebtsRoute(app, db, keys, gateway ? 'MERCADOPAGO' : 'TRANSFERENCIA');
   portalActionRoutes(app, db, keys);
+  portalPaymentRoutes(app, db, keys, { gateway, publicUrl: config.publicUrl });
+  portalOfferRoutes(app, db, keys);
+  mercadoPagoWebhook(app, db, gateway);
 }

@@ -43,9 +43,9 @@ export async function companiesNow(db: Db, clock: ReturnType<typeof agencyClock>
 const codeNumber = (code: NotCallableCode) => sql.raw(String(NOT_CALLABLE_CODES.indexOf(code) + 1));
 
 /**
- * The queue sorts on one number, its rank: the score (1 to under 200) less 1000 × the code's number.
+ * The queue sorts on one number, its rank: the score (1 to under 300) less 1000 × the code's number.
  * Callable debts rank above zero, best first; then those without a phone, those outside their hours,
- * those at a cap, each by score. One sort key and one column: sorting on (callable, score) and
+ * those at a cap, those disputed in the portal, each by score. One sort key and one column: sorting on (callable, score) and
  * carrying the code cost ≈ 1.5 ms more CPU a call at 5 000 debts (+18 %).
  */
 export const RANK_STEP = 1000;
@@ -71,7 +71,10 @@ export function blockedCase(
   const capped = callable
     .filter((company) => company.max_day !== null || company.max_week !== null)
     .map((company) => company.id);
-  const noPhone = sql`WHEN NOT ${s}.debtor_phone_open THEN ${codeNumber('NO_PHONE')}`;
+  // A dispute from the portal first: whatever else holds, nobody calls about that debt (issue 34).
+  const disputed = sql`WHEN ${s}.id IN (SELECT r.debt_id FROM portal_requests r
+    WHERE r.kind = 'DISPUTE' AND r.status = 'ABIERTO') THEN ${codeNumber('DISPUTED')}`;
+  const noPhone = sql`${disputed} WHEN NOT ${s}.debtor_phone_open THEN ${codeNumber('NO_PHONE')}`;
   if (callable.length === 0) return sql`CASE ${noPhone} ELSE ${codeNumber('OUTSIDE_HOURS')} END`;
   const outside =
     closed.length > 0
@@ -154,6 +157,13 @@ export function notCallableOf(
         code,
         label: `Alcanzó el máximo de ${times(row.max_day ?? 0, 'día')}`,
         alternatives: ['TASK', 'LETTER'],
+      };
+    case 'DISPUTED':
+      return {
+        code,
+        label:
+          'Desconoció la deuda en el portal: revise su pedido en la ficha de la deuda antes de contactarlo',
+        alternatives: ['TASK'],
       };
   }
 }

@@ -1,4 +1,5 @@
 import {
+  AGENCY_TIME_ZONE,
   agencyClock,
   agencyToday,
   formatMoney,
@@ -47,7 +48,17 @@ interface QueueRow extends ChannelFacts {
   tasks_today: number;
   attempts_today: number;
   attempts_week: number;
+  /** An open dispute from the portal: the debtor's reason. */
+  dispute: string | null;
+  /** The first open callback due by today: when (dd/mm hh:mm), where and about what. */
+  callback: { at: string; phone: string; note: string | null } | null;
 }
+
+/** A debtor's text in a reason: one line, at most 120 characters. */
+const clip = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+};
 
 const dayMonth = (iso: string) => iso.split('-').reverse().join('/');
 
@@ -103,6 +114,9 @@ async function queuePage(db: Db, userId: number, page: number, limit: number) {
           CASE WHEN d.latest_promise_open_until < ${today}::date THEN 50
             WHEN d.latest_promise_open_until IS NOT NULL AND d.latest_promise_due = ${today}::date THEN 40 ELSE 0 END
           + CASE WHEN d.next_quota_due < ${today}::date THEN 30 ELSE 0 END
+          -- What the debtor asked in the portal (issue 34): a dispute to resolve, a call due by today.
+          + CASE WHEN d.id IN (SELECT r.debt_id FROM portal_requests r WHERE r.status = 'ABIERTO'
+              AND (r.kind = 'DISPUTE' OR r.call_at < ${dayEnd})) THEN 45 ELSE 0 END
           + CASE WHEN d.id IN (SELECT t.debt_id FROM tasks t WHERE t.status = 'PENDIENTE'
               AND t.start >= ${dayStart} AND t.start < ${dayEnd} AND t.debt_id IS NOT NULL) THEN 20 ELSE 0 END
           + CASE WHEN d.last_contact_on IS NULL THEN 30
@@ -137,6 +151,12 @@ async function queuePage(db: Db, userId: number, page: number, limit: number) {
       (SELECT count(*)::int FROM tasks t WHERE t.debt_id = d.id AND t.status = 'PENDIENTE'
         AND t.start >= ${dayStart} AND t.start < ${dayEnd}) AS tasks_today,
       tried.today AS attempts_today, tried.week AS attempts_week,
+      (SELECT r.text FROM portal_requests r WHERE r.debt_id = d.id AND r.kind = 'DISPUTE' AND r.status = 'ABIERTO'
+        LIMIT 1) AS dispute,
+      (SELECT json_build_object('at', to_char(r.call_at AT TIME ZONE ${AGENCY_TIME_ZONE}, 'DD/MM HH24:MI'),
+          'phone', r.phone, 'note', r.text)
+        FROM portal_requests r WHERE r.debt_id = d.id AND r.kind = 'CALLBACK' AND r.status = 'ABIERTO'
+          AND r.call_at < ${dayEnd} ORDER BY r.call_at LIMIT 1) AS callback,
       c.max_attempts_per_day AS max_day, c.max_attempts_per_week AS max_week
     FROM ranked r
     JOIN debts d ON d.id = r.id
@@ -157,6 +177,15 @@ async function queuePage(db: Db, userId: number, page: number, limit: number) {
 function reasonsOf(row: QueueRow): QueueReason[] {
   const money = (value: string) => formatMoney(value, row.currency);
   const reasons: QueueReason[] = [];
+  if (row.dispute !== null)
+    reasons.push({ code: 'DESCONOCE_DEUDA', label: `Desconoce la deuda (portal): «${clip(row.dispute)}»` });
+  if (row.callback)
+    reasons.push({
+      code: 'PEDIDO_LLAMADA',
+      label: `Pidió que lo llamen el ${row.callback.at} al ${row.callback.phone}${
+        row.callback.note ? `: «${clip(row.callback.note)}»` : ''
+      }`,
+    });
   if (row.broken_due && row.broken_amount)
     reasons.push({
       code: 'PROMESA_INCUMPLIDA',

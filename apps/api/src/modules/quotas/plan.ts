@@ -11,12 +11,11 @@ import {
   type Quota,
   splitMoney,
   subtractMoney,
-  type TokenPayload,
   toCents,
 } from '@cobranzas/shared';
 import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Executor, routeCall, toJson, writeAudit } from '../../crud';
+import { type Auditor, type Executor, routeCall, toJson, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
 import { quotas } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
@@ -71,7 +70,7 @@ export interface PlanTerms {
  */
 export async function agreePlan(
   tx: Executor,
-  user: TokenPayload,
+  user: Auditor,
   locked: LockedDebt,
   plan: PlanTerms,
 ): Promise<{ total: string; ids: number[] }> {
@@ -141,11 +140,7 @@ export async function agreePlan(
  * debt this transaction locked before its first unpaid quota is written (a plan, or a quota by hand);
  * books nothing unless the debt is on RATES. Returns what it owes today (its interest included).
  */
-export async function bookInterestForPlan(
-  tx: Executor,
-  user: TokenPayload,
-  debtId: number,
-): Promise<DebtOwed> {
+export async function bookInterestForPlan(tx: Executor, user: Auditor, debtId: number): Promise<DebtOwed> {
   const read = await readOwed(tx, debtId);
   if (!read) throw new Error('debt vanished while locked');
   const owed = owedOf(read);

@@ -45,6 +45,8 @@ const toForm = (agency: Agency): FormValues => ({
   phone: agency.phone ?? '',
   email: agency.email ?? '',
   vatStatus: agency.vatStatus,
+  cbu: agency.cbu ?? '',
+  cbuAlias: agency.cbuAlias ?? '',
   contactDays: agency.contactDays,
   contactFrom: agency.contactFrom,
   contactTo: agency.contactTo,
@@ -159,6 +161,25 @@ function AgencyForm({ agency, readOnly }: { agency: Agency; readOnly: boolean })
                 allowDeselect={false}
               />
             </div>
+            <section className={classes.hours} aria-labelledby="agency-bank-title">
+              <h2 id="agency-bank-title" className={resource.sectionTitle}>
+                Cuenta para transferencias
+              </h2>
+              <p className={classes.hint}>
+                Sin una pasarela de pagos configurada, el portal del deudor le indica transferir a esta cuenta
+                con la referencia de su pago.
+              </p>
+              <div className={resource.grid}>
+                <TextField
+                  name="cbu"
+                  label="CBU o CVU"
+                  inputMode="numeric"
+                  maxLength={40}
+                  description="22 dígitos"
+                />
+                <TextField name="cbuAlias" label="Alias" maxLength={20} description="De 6 a 20 caracteres" />
+              </div>
+            </section>
             <section className={classes.hours} aria-labelledby="agency-hours-title">
               <h2 id="agency-hours-title" className={resource.sectionTitle}>
                 Horario de contacto

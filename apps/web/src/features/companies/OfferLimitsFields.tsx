@@ -4,7 +4,15 @@ import classes from '../../components/resource/resource.module.css';
 import { percentForInput } from '../../lib/format';
 
 /** The company form's settlement-offer limits when empty: no limit on any point. */
-export const OFFER_LIMITS_EMPTY = { maxDiscountPercent: '', maxQuotas: '', minDownPaymentPercent: '' };
+export const OFFER_LIMITS_EMPTY = {
+  maxDiscountPercent: '',
+  maxQuotas: '',
+  minDownPaymentPercent: '',
+  portalMinPayment: '',
+  minQuotaAmount: '',
+  maxFirstDueDays: '',
+  maxPlanDays: '',
+};
 
 /** A stored company's limits as the form shows them (empty: no limit). */
 export const offerLimitsForm = (company: Company) => ({
@@ -12,6 +20,10 @@ export const offerLimitsForm = (company: Company) => ({
   // `== null`: a record read before these limits existed has none of them.
   maxQuotas: company.maxQuotas == null ? '' : String(company.maxQuotas),
   minDownPaymentPercent: percentForInput(company.minDownPaymentPercent),
+  portalMinPayment: company.portalMinPayment ?? '',
+  minQuotaAmount: company.minQuotaAmount ?? '',
+  maxFirstDueDays: company.maxFirstDueDays == null ? '' : String(company.maxFirstDueDays),
+  maxPlanDays: company.maxPlanDays == null ? '' : String(company.maxPlanDays),
 });
 
 /**
@@ -42,6 +54,38 @@ export function OfferLimitsFields() {
           inputMode="decimal"
           rightSection="%"
           description="Del total ofrecido. Vacío: sin límite."
+        />
+      </div>
+      <h2 className={classes.sectionTitle}>Portal del deudor</h2>
+      <p className={classes.hint}>
+        El portal ofrece solo, sin aprobación, un pago único con la quita máxima y un plan con las cuotas
+        máximas, dentro de estos límites y los de arriba. Sin quita ni cuotas máximas, no ofrece nada: solo
+        cobra.
+      </p>
+      <div className={classes.grid}>
+        <TextField
+          name="portalMinPayment"
+          label="Pago mínimo ($)"
+          inputMode="decimal"
+          description="Lo menos que el deudor puede pagar como «otro importe». Vacío: cualquier importe."
+        />
+        <TextField
+          name="minQuotaAmount"
+          label="Cuota mínima ($)"
+          inputMode="decimal"
+          description="Ninguna cuota de un plan del portal, ni el anticipo, por debajo. Vacío: sin mínimo."
+        />
+        <TextField
+          name="maxFirstDueDays"
+          label="Primer vencimiento hasta (días)"
+          inputMode="numeric"
+          description="Desde hoy, 0 a 90. Vacío: una semana."
+        />
+        <TextField
+          name="maxPlanDays"
+          label="Plan de hasta (días)"
+          inputMode="numeric"
+          description="Del día de hoy al último vencimiento. Vacío: sin límite."
         />
       </div>
     </div>

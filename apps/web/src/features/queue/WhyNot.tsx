@@ -1,5 +1,5 @@
 import type { NotCallableCode } from '@cobranzas/shared';
-import { IconClockOff, IconHandStop, IconPhoneOff } from '@tabler/icons-react';
+import { IconClockOff, IconHandStop, IconMessageReport, IconPhoneOff } from '@tabler/icons-react';
 import type { QueueRow } from './columns';
 import classes from './queue.module.css';
 
@@ -8,6 +8,7 @@ const WHY_ICONS: Partial<Record<NotCallableCode, typeof IconPhoneOff>> = {
   OUTSIDE_HOURS: IconClockOff,
   ATTEMPTS_PER_WEEK: IconHandStop,
   ATTEMPTS_PER_DAY: IconHandStop,
+  DISPUTED: IconMessageReport,
 };
 
 /** Why the debtor cannot be called now, as the API says it. */

@@ -12,6 +12,8 @@ export type QueueRow = QueueItem & { id: number };
 
 /** The reasons by weight (docs/decisions.md «La cola»); a code this screen does not know is grey. */
 const REASON_TONES: Record<string, Tone> = {
+  DESCONOCE_DEUDA: 'red',
+  PEDIDO_LLAMADA: 'orange',
   PROMESA_INCUMPLIDA: 'red',
   PROMESA_HOY: 'orange',
   CUOTA_VENCIDA: 'violet',

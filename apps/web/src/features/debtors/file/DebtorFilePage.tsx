@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/resource/PageHeader';
 import resource from '../../../components/resource/resource.module.css';
 import { LoadFailed, NoRecord } from '../../../components/resource/states';
 import { resourceQueries } from '../../../lib/resourceQueries';
+import { PortalLinks } from '../../portal/PortalLinks';
 import { DebtorDebts } from '../DebtorDebts';
 import { DebtorSummary } from './DebtorSummary';
 import { DebtorTimeline } from './DebtorTimeline';
@@ -47,6 +48,12 @@ export function DebtorFilePage() {
       <div className={classes.stack}>
         <DebtorSummary debtor={debtor} />
         <DebtorDebts debtorId={debtor.id} />
+        <PortalLinks
+          debtorId={debtor.id}
+          firstName={debtor.firstName}
+          phone={debtor.phone}
+          email={debtor.email}
+        />
         <DebtorTimeline debtorId={debtor.id} />
       </div>
     );

@@ -7,6 +7,7 @@ import { messageOf, statusOf } from '../../../components/resource/http';
 import { PageHeader } from '../../../components/resource/PageHeader';
 import resource from '../../../components/resource/resource.module.css';
 import { LoadFailed, NoRecord } from '../../../components/resource/states';
+import { PortalRequests } from '../../portal/PortalRequests';
 import { useDebt, usePermissions } from '../common/hooks';
 import { BalanceToDate } from './BalanceToDate';
 import { DebtCurrency } from './currency';
@@ -34,6 +35,7 @@ export function DebtViewPage() {
       <DebtCurrency value={debt.currency}>
         <DebtHeader debt={debt} />
         <BalanceToDate debt={debt} />
+        {perms.staff ? <PortalRequests debt={debt} canResolve={perms.add} /> : null}
         {perms.edit && isDebtClosed(debt.status) ? (
           <p className={classes.notice} role="status">
             {MESSAGES.debtClosed(debtStatusWord(debt.status))}

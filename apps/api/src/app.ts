@@ -43,6 +43,8 @@ import { observationsModule } from './modules/observations';
 import { offersModule } from './modules/offers';
 import { paymentsModule } from './modules/payments';
 import { portalModule } from './modules/portal';
+import { portalKeys } from './modules/portal/codes';
+import { portalLinkMaker } from './modules/portal/links';
 import { promisesModule } from './modules/promises';
 import { queueModule } from './modules/queue';
 import { quotasModule } from './modules/quotas';
@@ -232,7 +234,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   documentsModule(app, db, storage);
   importsModule(app, db, storage, imports);
   rateTablesModule(app, db, storage);
-  letterTemplatesModule(app, db);
+  letterTemplatesModule(app, db, portalLinkMaker(db, portalKeys(config.jwtSecret), config.publicUrl));
   agencyModule(app, db, storage);
   receiptsModule(app, db);
   settlementsModule(app, db);

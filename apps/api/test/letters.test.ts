@@ -195,6 +195,49 @@ forEachBackend('letters from templates (DESIGN.md §10.5)', (backend) => {
       expect(text).toContain('su saldo es US$ 2.500,00.');
     });
 
+    it('a template with the portal’s fields makes each letter its own link: its code, address, expiry and QR printed', async () => {
+      const body =
+        'Pague o consulte en {{portal.direccion}} con el código {{portal.codigo}} (vence el {{portal.vence}}).\n\n{{portal.qr}}\n\n{{agencia.nombre}}';
+      expectStatus(
+        await call(t.app, admin, {
+          method: 'POST',
+          url: '/api/letter-templates',
+          payload: { code: 'portal', name: 'Invitación al portal', body },
+        }),
+        201,
+      );
+      const debt = await debtOf('900.00');
+      const count = async () =>
+        Number(
+          (
+            (await t.database.db.execute(
+              sql`SELECT count(*)::int AS n FROM portal_links WHERE debtor_id = ${debt.debtorId}`,
+            )) as unknown as { rows: { n: number }[] }
+          ).rows[0]?.n,
+        );
+      expect(await count()).toBe(0);
+      const printed = await letter(general, debt.id, 'portal');
+      expect(printed.status).toBe(200);
+      const text = await pdfText(printed.raw);
+      const code = /con el código ([A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5})/.exec(text)?.[1];
+      expect(code).toBeDefined();
+      expect(text).toMatch(/Pague o consulte en http:\/\/localhost:\d+\/pagar con el código/);
+      // The QR stands where its mark was: the mark itself is not printed.
+      expect(text).not.toContain('[código QR del portal]');
+      expect(printed.raw.length).toBeGreaterThan(2000);
+      expect(await count()).toBe(1);
+      // The printed code opens the portal with the debtor's DNI.
+      const debtor = (await call(t.app, admin, { method: 'GET', url: `/api/debtors/${debt.debtorId}` })).body;
+      const entered = await t.app.inject({
+        method: 'POST',
+        url: '/api/portal/session',
+        payload: { code, dni: debtor.dni },
+      });
+      expect(entered.statusCode).toBe(200);
+      await letter(general, debt.id, 'portal');
+      expect(await count()).toBe(2);
+    });
+
     it('the preview merges a debt’s values, or made-up ones without a debt, and lists unknown fields', async () => {
       const debt = await debtOf('1234.56');
       const preview = (payload: Record<string, unknown>) =>

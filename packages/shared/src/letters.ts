@@ -91,6 +91,17 @@ export const LETTER_FIELD_GROUPS: readonly { label: string; fields: readonly Let
     ],
   },
   {
+    // Issue 34: each letter that uses one of these gets its own link to the debtor portal.
+    label: 'Portal del deudor',
+    fields: [
+      field('portal.enlace', 'Enlace personal al portal (se crea uno por carta)', 'https://agencia.example/pagar#EJEMPLO'),
+      field('portal.direccion', 'Dirección del portal, para entrar con el código', 'https://agencia.example/pagar'),
+      field('portal.codigo', 'Código para entrar al portal', 'ABCDE-FGHJK'),
+      field('portal.vence', 'Vencimiento del enlace (dd/mm/aaaa)', '01/01/2030'),
+      field('portal.qr', 'Código QR del enlace (solo, en un párrafo propio)', '[código QR del portal]'),
+    ],
+  },
+  {
     label: 'Otros',
     fields: [
       field('fecha.hoy', 'Fecha de hoy (dd/mm/aaaa)', '01/01/2030'),
@@ -112,6 +123,13 @@ export type LetterValues = Record<string, string>;
 export const SAMPLE_LETTER_VALUES: LetterValues = Object.fromEntries(
   LETTER_FIELDS.map((f) => [f.key, f.sample]),
 );
+
+/** Where {{portal.qr}} stood: a paragraph that is only this prints the link's QR code (pdf/letter.ts). */
+export const PORTAL_QR_MARK = '[código QR del portal]';
+
+/** Whether a template uses the debtor portal: then each letter it makes creates a link. */
+export const usesPortal = (...texts: string[]) =>
+  texts.some((text) => letterFieldsIn(text).some((key) => key.startsWith('portal.')));
 
 /** `{{ name }}`: what is inside the braces, spaces around it ignored. */
 const FIELD = /\{\{([^{}]*)\}\}/g;

@@ -1,3 +1,4 @@
+import { PORTAL_QR_MARK } from '@cobranzas/shared';
 import { type Agency, letterhead } from './letterhead';
 import { type Content, renderPdf } from './render';
 
@@ -7,6 +8,8 @@ export interface LetterDocument {
   title: string;
   /** The merged body: paragraphs separated by blank lines, line breaks kept within them. */
   text: string;
+  /** The debtor portal's link: a paragraph that is only PORTAL_QR_MARK prints it as a QR code. */
+  qr?: string | null;
 }
 
 /** Paragraphs of the merged text: split at blank lines, each keeping its own line breaks. */
@@ -23,13 +26,17 @@ export function paragraphs(text: string): string[] {
  * each paragraph wrapping within the margins (justified prose, left-aligned blocks of lines), a line between paragraphs; a page count
  * at the foot when it takes more than one page.
  */
-export function letterPdf({ agency, title, text }: LetterDocument): Promise<Buffer> {
-  const body: Content[] = paragraphs(text).map((paragraph) => ({
-    text: paragraph,
-    // Justified prose; a block of short lines (an address, a signature) stays left-aligned.
-    alignment: paragraph.includes('\n') ? 'left' : 'justify',
-    margin: [0, 0, 0, 10],
-  }));
+export function letterPdf({ agency, title, text, qr = null }: LetterDocument): Promise<Buffer> {
+  const body: Content[] = paragraphs(text).map((paragraph) =>
+    qr && paragraph.trim() === PORTAL_QR_MARK
+      ? ({ qr, fit: 110, margin: [0, 0, 0, 10] } as Content)
+      : {
+          text: paragraph,
+          // Justified prose; a block of short lines (an address, a signature) stays left-aligned.
+          alignment: paragraph.includes('\n') ? 'left' : 'justify',
+          margin: [0, 0, 0, 10],
+        },
+  );
   return renderPdf({
     info: { title: title || 'Carta', author: agency.name || 'Agencia de cobranzas' },
     content: [letterhead(agency), ...(title ? [{ text: title, style: 'title' } as Content] : []), ...body],

@@ -9,7 +9,9 @@ import {
   letterTemplatesResource,
   MESSAGES,
   mergeLetter,
+  PORTAL_QR_MARK,
   SAMPLE_LETTER_VALUES,
+  usesPortal,
 } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +22,7 @@ import { conflict, HttpError, notFound } from '../../errors';
 import { letterPdf } from '../../pdf/letter';
 import { loadAgency } from '../../pdf/letterhead';
 import { attachmentHeader } from '../documents/content';
+import type { PortalLinkMaker } from '../portal/links';
 import { agencyValues, letterContext } from './values';
 
 /** 'REF 12/3' → 'REF-12-3': what a file name takes of a debt's reference. */
@@ -35,7 +38,7 @@ const fileSafe = (text: string) =>
  * Letter templates (DESIGN.md §10.5): the generic calls at /api/letter-templates (SystemManagement:
  * ADMIN writes, GENERAL reads, CLIENTE 403), the editor's preview, and the letter of a debt as PDF.
  */
-export function letterTemplatesModule(app: FastifyInstance, db: Db) {
+export function letterTemplatesModule(app: FastifyInstance, db: Db, portalLink: PortalLinkMaker) {
   crudModule(app, db, {
     definition: letterTemplatesResource,
     table: letterTemplates,
@@ -112,8 +115,27 @@ export function letterTemplatesModule(app: FastifyInstance, db: Db) {
           dayMonthYear(balance.date),
         ),
       );
-    const title = mergeLetter(template.subject ?? '', values).text;
-    const pdf = await letterPdf({ agency, title, text: mergeLetter(template.body, values).text });
+    // A template that uses the portal gets a link of its own for each letter (issue 34).
+    const portal = usesPortal(template.body, template.subject ?? '')
+      ? await portalLink(debt.debtor.id, request.user)
+      : null;
+    const merged = portal
+      ? {
+          ...values,
+          'portal.enlace': portal.url,
+          'portal.direccion': portal.url.split('#')[0] ?? portal.url,
+          'portal.codigo': portal.code,
+          'portal.vence': dayMonthYear(agencyToday(new Date(portal.expiresAt))),
+          'portal.qr': PORTAL_QR_MARK,
+        }
+      : values;
+    const title = mergeLetter(template.subject ?? '', merged).text;
+    const pdf = await letterPdf({
+      agency,
+      title,
+      text: mergeLetter(template.body, merged).text,
+      qr: portal?.url ?? null,
+    });
     const fileName = `carta-${template.code}-${fileSafe(debt.reference ?? '') || debt.id}.pdf`;
     // The PDF handed over is the letter sent: the debtor's file lists it (issue 32).
     await db.insert(letters).values({

@@ -65,6 +65,7 @@ async function loadDebt(db: Executor | Db, debtId: number) {
       companyName: companies.name,
       companyCuit: companies.cuit,
       debtor: {
+        id: debtors.id,
         dni: debtors.dni,
         cuit: debtors.cuit,
         firstName: debtors.firstName,

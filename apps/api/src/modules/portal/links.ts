@@ -1,10 +1,13 @@
 import {
   formatShortCode,
+  PORTAL_LINK_DAYS_DEFAULT,
   PORTAL_MESSAGES,
   type PortalLink,
+  type PortalLinkCreated,
   portalLinkCreateCall,
   portalLinkRevokeCall,
   portalLinksCall,
+  type TokenPayload,
 } from '@cobranzas/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -48,18 +51,18 @@ async function assertDebtor(db: Executor, debtorId: number) {
   if (!debtor) throw notFound();
 }
 
-/**
- * Staff open and close a debtor's door (DESIGN.md §11.3; guarded as the debtors resource: ADMIN and
- * GENERAL, never a CLIENTE). A new link's URL and short code are answered once and kept only hashed:
- * a lost one is revoked and a new one made.
- */
-export function portalLinkRoutes(app: FastifyInstance, db: Db, keys: PortalKeys, publicUrl: string) {
-  routeCall(app, portalLinkCreateCall, {}, async (request) => {
-    const debtorId = request.params.id;
-    await assertDebtor(db, debtorId);
+/** Makes a link for a debtor: its URL and short code, answered once; kept only as HMACs, audited. */
+export type PortalLinkMaker = (
+  debtorId: number,
+  user: TokenPayload,
+  days?: number,
+) => Promise<PortalLinkCreated>;
+
+export function portalLinkMaker(db: Db, keys: PortalKeys, publicUrl: string): PortalLinkMaker {
+  return async (debtorId, user, days = PORTAL_LINK_DAYS_DEFAULT) => {
     const token = newToken();
     const code = newShortCode();
-    const expiresAt = new Date(Date.now() + request.body.days * 24 * 3_600_000);
+    const expiresAt = new Date(Date.now() + days * 24 * 3_600_000);
     const link = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(portalLinks)
@@ -68,12 +71,12 @@ export function portalLinkRoutes(app: FastifyInstance, db: Db, keys: PortalKeys,
           tokenHash: keys.hash(`token:${token}`),
           codeHash: keys.hash(`code:${code}`),
           expiresAt,
-          createdBy: request.user.sub,
+          createdBy: user.sub,
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
       const { tokenHash: _token, codeHash: _code, ...kept } = row;
-      await writeAudit(tx, request.user, {
+      await writeAudit(tx, user, {
         action: 'create',
         resource: 'portal-links',
         recordId: row.id,
@@ -89,6 +92,19 @@ export function portalLinkRoutes(app: FastifyInstance, db: Db, keys: PortalKeys,
       code: formatShortCode(code),
       expiresAt: link.expiresAt.toISOString(),
     };
+  };
+}
+
+/**
+ * Staff open and close a debtor's door (DESIGN.md §11.3; guarded as the debtors resource: ADMIN and
+ * GENERAL, never a CLIENTE). A new link's URL and short code are answered once and kept only hashed:
+ * a lost one is revoked and a new one made.
+ */
+export function portalLinkRoutes(app: FastifyInstance, db: Db, keys: PortalKeys, publicUrl: string) {
+  const make = portalLinkMaker(db, keys, publicUrl);
+  routeCall(app, portalLinkCreateCall, {}, async (request) => {
+    await assertDebtor(db, request.params.id);
+    return make(request.params.id, request.user, request.body.days);
   });
 
   routeCall(app, portalLinksCall, {}, async (request) => {

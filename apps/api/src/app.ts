@@ -243,7 +243,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   contactsModule(app, db, { events: eventsService, promises: promisesService, tasks: tasksService });
   reportsModule(app, db);
   auditModule(app, db);
-  portalModule(app, db, config);
+  portalModule(app, db, config, storage);
 
   await registerWeb(app, config.webDist);
   return app;

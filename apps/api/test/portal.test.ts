@@ -15,6 +15,7 @@ import {
   tokenFor,
   unique,
 } from './helpers';
+import { multipartBody, SAMPLES } from './multipart';
 
 interface Answer {
   status: number;
@@ -436,6 +437,41 @@ forEachBackend('the debtor portal (issue 34)', (backend) => {
         channel: 'PHONE',
       });
       expectStatus(allowed, 201);
+    });
+
+    it('a dispute may carry one document (PDF, JPG or PNG): kept as the debt’s, with the request', async () => {
+      const { debtor, debt, link } = await debtorWithLink();
+      const token = await session(link, debtor.dni);
+      const upload = (file: { filename: string; content: Buffer; contentType: string }) => {
+        const body = multipartBody([{ name: 'file', ...file }]);
+        return t.app.inject({
+          method: 'POST',
+          url: `/api/portal/debts/${debt.id}/dispute/document`,
+          headers: { ...body.headers, authorization: `Bearer ${token}` },
+          payload: body.payload,
+        });
+      };
+      const pdf = { filename: 'comprobante.pdf', content: SAMPLES.pdf, contentType: 'application/pdf' };
+      const early = await upload(pdf);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe(PORTAL_MESSAGES.noOpenDispute);
+      const disputed = await portal(token, 'POST', `/debts/${debt.id}/dispute`, {
+        reason: 'Ya la pagué en 2023.',
+      });
+      expectStatus(disputed, 201);
+      const exe = await upload({ filename: 'foto.jpg', content: SAMPLES.exe, contentType: 'image/jpeg' });
+      expect(exe.statusCode).toBe(415);
+      expect(exe.json().message).toBe(PORTAL_MESSAGES.documentType);
+      const sent = await upload(pdf);
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json().fileName).toBe('comprobante.pdf');
+      expect((await upload(pdf)).json().message).toBe(PORTAL_MESSAGES.disputeHasDocument);
+      const listed = await staff(admin, 'GET', `/api/debts/${debt.id}/portal-requests`);
+      expect((listed.body.data as { documentId: number }[])[0]?.documentId).toBe(sent.json().documentId);
+      const documents = await staff(admin, 'GET', `/api/documents?debtId=${debt.id}`);
+      expect((documents.body.data as { fileName: string }[]).map((d) => d.fileName)).toEqual([
+        'comprobante.pdf',
+      ]);
     });
 
     it('a CLIENTE never reads or resolves what a debtor asked (403)', async () => {

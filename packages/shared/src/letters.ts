@@ -94,8 +94,16 @@ export const LETTER_FIELD_GROUPS: readonly { label: string; fields: readonly Let
     // Issue 34: each letter that uses one of these gets its own link to the debtor portal.
     label: 'Portal del deudor',
     fields: [
-      field('portal.enlace', 'Enlace personal al portal (se crea uno por carta)', 'https://agencia.example/pagar#EJEMPLO'),
-      field('portal.direccion', 'Dirección del portal, para entrar con el código', 'https://agencia.example/pagar'),
+      field(
+        'portal.enlace',
+        'Enlace personal al portal (se crea uno por carta)',
+        'https://agencia.example/pagar#EJEMPLO',
+      ),
+      field(
+        'portal.direccion',
+        'Dirección del portal, para entrar con el código',
+        'https://agencia.example/pagar',
+      ),
       field('portal.codigo', 'Código para entrar al portal', 'ABCDE-FGHJK'),
       field('portal.vence', 'Vencimiento del enlace (dd/mm/aaaa)', '01/01/2030'),
       field('portal.qr', 'Código QR del enlace (solo, en un párrafo propio)', '[código QR del portal]'),

@@ -111,6 +111,12 @@ export const PORTAL_MESSAGES = {
   offerAcceptedEvent: (id: number, title: string, amount: string, discount: string) =>
     `Desde el portal, el deudor aceptó la oferta ${id} («${title}»): paga ${amount}${discount}. Términos en PDF guardados.`,
   noTerms: 'Esa oferta no existe o no es suya.',
+  noOpenDispute: 'Esta deuda no tiene un desconocimiento abierto: primero cuéntenos por qué no la reconoce.',
+  disputeHasDocument: 'Ese desconocimiento ya tiene un documento adjunto.',
+  documentType: 'Solo se aceptan archivos PDF, JPG o PNG.',
+  documentTooLarge: 'El archivo supera los 5 MB.',
+  documentEvent: (name: string) =>
+    `Desde el portal, el deudor adjuntó «${name}» a su desconocimiento de la deuda.`,
 } as const;
 
 /** The Gestión type of what the debtor did in the portal (created on first use, like the system's). */

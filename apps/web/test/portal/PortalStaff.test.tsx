@@ -114,6 +114,7 @@ describe('the debtor portal, staff side (issue 34)', { timeout: 30_000 }, () => 
       text: 'Nunca tuve cuenta con esa empresa.',
       callAt: null,
       phone: null,
+      documentId: null,
       createdAt: '2026-11-28T15:00:00.000Z',
       resolvedAt: null,
       resolvedByName: null,

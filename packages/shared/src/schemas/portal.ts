@@ -116,6 +116,8 @@ export const portalRequestSchema = z.object({
   /** CALLBACK: when to call and where. */
   callAt: z.string().nullable(),
   phone: z.string().nullable(),
+  /** DISPUTE: the document the debtor attached (GET /api/documents/{id}/content). */
+  documentId: z.number().int().nullable(),
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
   resolvedByName: z.string().nullable(),
@@ -464,4 +466,23 @@ export const portalOfferTermsCall = defineCall({
   params: idParamsSchema,
   answer: { file: 'application/pdf', description: 'Los términos aceptados' },
   errors: { 404: 'La oferta no existe o no es del deudor.' },
+});
+
+/** The largest document a debtor may attach to a dispute (a PDF or a photo). */
+export const PORTAL_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const portalDisputeDocumentCall = defineCall({
+  method: 'POST',
+  path: '/portal/debts/:id/dispute/document',
+  tag: 'portal',
+  summary: 'Adjuntar un documento (PDF, JPG o PNG, hasta 5 MB) al desconocimiento abierto de una deuda',
+  params: idParamsSchema,
+  answer: z.object({ documentId: z.number().int(), fileName: z.string() }),
+  status: 201,
+  errors: {
+    404: 'La deuda no existe o no es del deudor.',
+    409: 'La deuda no tiene un desconocimiento abierto o ya tiene un documento.',
+    413: 'El archivo supera los 5 MB.',
+    415: 'Solo se aceptan PDF, JPG o PNG.',
+  },
 });

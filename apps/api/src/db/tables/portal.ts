@@ -4,6 +4,7 @@ import { char, check, index, integer, pgTable, text, uniqueIndex, varchar } from
 import { bytea, id, instant, money } from './columns';
 import { debtors } from './debtors';
 import { debts } from './debts';
+import { documents } from './documents';
 import { offers } from './offers';
 import { author } from './users';
 
@@ -80,6 +81,8 @@ export const portalRequests = pgTable(
     text: text('text'),
     callAt: instant('call_at'),
     phone: varchar('phone', { length: 40 }),
+    /** DISPUTE: the document the debtor attached (a payment proof, a police report), if any. */
+    documentId: integer('document_id').references(() => documents.id),
     createdAt: instant('created_at').notNull().defaultNow(),
     resolvedAt: instant('resolved_at'),
     resolvedBy: author('resolved_by'),

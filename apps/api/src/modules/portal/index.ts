@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { DocumentStorage } from '../../storage';
 import { portalActionRoutes } from './actions';
 import { portalKeys } from './codes';
 import { portalDebtsRoute } from './debts';
+import { portalDocumentRoute } from './documents';
 import { portalLinkRoutes } from './links';
 import { mercadoPago } from './mercadoPago';
 import { portalOfferRoutes } from './offers';
@@ -21,6 +23,7 @@ export function portalModule(
   app: FastifyInstance,
   db: Db,
   config: Pick<Config, 'jwtSecret' | 'publicUrl' | 'portalRateLimitPerMinute' | 'mercadoPago'>,
+  storage: DocumentStorage,
 ) {
   const keys = portalKeys(config.jwtSecret);
   const gateway = config.mercadoPago ? mercadoPago(config.mercadoPago) : null;
@@ -31,5 +34,6 @@ export function portalModule(
   portalActionRoutes(app, db, keys);
   portalPaymentRoutes(app, db, keys, { gateway, publicUrl: config.publicUrl });
   portalOfferRoutes(app, db, keys);
+  portalDocumentRoute(app, db, keys, storage);
   mercadoPagoWebhook(app, db, gateway);
 }

@@ -23,6 +23,7 @@ const columns = {
   text: portalRequests.text,
   callAt: portalRequests.callAt,
   phone: portalRequests.phone,
+  documentId: portalRequests.documentId,
   createdAt: portalRequests.createdAt,
   resolvedAt: portalRequests.resolvedAt,
   resolvedByName: users.name,

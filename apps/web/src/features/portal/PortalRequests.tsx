@@ -95,6 +95,11 @@ export function PortalRequests({ debt, canResolve }: { debt: Debt; canResolve: b
               <strong>{headline(request)}</strong>
               {request.text ? ` — «${request.text}»` : ''}
             </p>
+            {request.documentId !== null ? (
+              <p className={classes.resolution}>
+                Adjuntó un documento: está en la pestaña Documentos de la deuda.
+              </p>
+            ) : null}
             {request.status === 'RESUELTO' ? (
               <p className={classes.resolution}>
                 Resuelto {request.resolvedAt ? `el ${formatDateTime(request.resolvedAt)}` : ''}

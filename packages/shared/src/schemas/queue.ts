@@ -41,16 +41,17 @@ export type QueueReason = z.infer<typeof queueReasonSchema>;
 /**
  * Why a debt that needs work today cannot be called now (DESIGN.md §11.2): it stays in the queue,
  * after the callable ones, grouped in this order (each group by score). One code, the first that
- * holds: no open phone of the debtor's own, outside its contact hours, a cap of attempts reached
- * (the week's before the day's: it lasts longer). A later rule (a dispute, an opt-out) adds its code.
+ * holds: disputed in the portal (issue 34), no open phone of the debtor's own, outside its contact
+ * hours, a cap of attempts reached (the week's before the day's: it lasts longer).
  */
 export const NOT_CALLABLE_CODES = [
+  // Issue 34: the debtor disputed it in the portal; nobody contacts them until staff resolve it. First
+  // of those that cannot be called: resolving it is work for today.
+  'DISPUTED',
   'NO_PHONE',
   'OUTSIDE_HOURS',
   'ATTEMPTS_PER_WEEK',
   'ATTEMPTS_PER_DAY',
-  // Issue 34: the debtor disputed it in the portal; nobody contacts them until staff resolve it.
-  'DISPUTED',
 ] as const;
 export type NotCallableCode = (typeof NOT_CALLABLE_CODES)[number];
 

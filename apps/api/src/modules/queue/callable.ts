@@ -37,15 +37,15 @@ export async function companiesNow(db: Db, clock: ReturnType<typeof agencyClock>
 }
 
 /**
- * The SQL number of a code: 0 is callable, then NOT_CALLABLE_CODES in order (1 = NO_PHONE…). Written
+ * The SQL number of a code: 0 is callable, then NOT_CALLABLE_CODES in order (1 = DISPUTED, 2 = NO_PHONE…). Written
  * as a literal: a parameter in a CASE of parameters has no type and PostgreSQL takes it for text.
  */
 const codeNumber = (code: NotCallableCode) => sql.raw(String(NOT_CALLABLE_CODES.indexOf(code) + 1));
 
 /**
  * The queue sorts on one number, its rank: the score (1 to under 300) less 1000 × the code's number.
- * Callable debts rank above zero, best first; then those without a phone, those outside their hours,
- * those at a cap, those disputed in the portal, each by score. One sort key and one column: sorting on (callable, score) and
+ * Callable debts rank above zero, best first; then those disputed in the portal, those without a
+ * phone, those outside their hours, those at a cap, each by score. One sort key and one column: sorting on (callable, score) and
  * carrying the code cost ≈ 1.5 ms more CPU a call at 5 000 debts (+18 %).
  */
 export const RANK_STEP = 1000;

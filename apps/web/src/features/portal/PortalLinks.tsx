@@ -17,6 +17,7 @@ import { AppModal } from '../../components/resource/AppModal';
 import { ConfirmModal } from '../../components/resource/ConfirmModal';
 import { TextField } from '../../components/resource/fields';
 import { messageOf } from '../../components/resource/http';
+import resource from '../../components/resource/resource.module.css';
 import { formatDate } from '../../lib/format';
 import { formatDateTime } from '../debts/common/labels';
 import { RecordModal } from '../debts/view/RecordModal';
@@ -85,88 +86,90 @@ export function PortalLinks({
   }
 
   return (
-    <TabSection
-      title="Portal del deudor"
-      count={links.length}
-      addLabel={canAct ? 'Crear enlace' : undefined}
-      onAdd={canAct ? () => setMaking(true) : undefined}
-      query={query}
-      empty={links.length === 0 ? 'Todavía no tiene enlaces al portal. Cree uno para enviárselo.' : null}
-      modals={
-        <>
-          {making ? (
-            <RecordModal
-              title="Crear enlace al portal"
-              schema={daysForm}
-              defaultValues={{ days: String(PORTAL_LINK_DAYS_DEFAULT) }}
-              submitLabel="Crear enlace"
-              intro={
-                <p className={view.explain}>
-                  El deudor entra con el enlace (o con el código impreso en una carta) y su DNI: ve sus
-                  deudas, paga, promete un pago o pide que lo llamen. El enlace y el código se muestran una
-                  sola vez.
-                </p>
-              }
-              onSubmit={async ({ days }) => setMade(await actions.create(days))}
-              onClose={() => setMaking(false)}
-            >
-              <TextField
-                name="days"
-                label="Días de vigencia"
-                description={`Entre 1 y ${PORTAL_LINK_MAX_DAYS}`}
-                inputMode="numeric"
-                required
-              />
-            </RecordModal>
-          ) : null}
-          {made ? (
-            <CreatedLink
-              made={made}
-              firstName={firstName}
-              phone={phone}
-              email={email}
-              onClose={() => setMade(null)}
-            />
-          ) : null}
-          <ConfirmModal
-            opened={revoking !== null}
-            title="Revocar el enlace"
-            confirmLabel="Revocar"
-            danger
-            loading={busy}
-            onConfirm={() => void revoke()}
-            onCancel={() => setRevoking(null)}
-          >
-            El enlace y su código dejan de abrir el portal y las sesiones abiertas con él terminan ahora. Para
-            volver a darle acceso, cree otro.
-          </ConfirmModal>
-        </>
-      }
-    >
-      <ul className={classes.links}>
-        {links.map((link) => (
-          <li key={link.id} className={classes.link}>
-            <Badge variant="light" color={STATUS_COLORS[link.status]} radius="sm">
-              {PORTAL_LINK_STATUS_LABELS[link.status]}
-            </Badge>
-            <span>
-              Creado el {formatDateTime(link.createdAt)}
-              {link.createdByName ? ` por ${link.createdByName}` : ''} ·{' '}
-              {link.status === 'REVOCADO' && link.revokedAt
-                ? `revocado el ${formatDateTime(link.revokedAt)}${link.revokedByName ? ` por ${link.revokedByName}` : ''}`
-                : `${link.status === 'VENCIDO' ? 'venció' : 'vence'} el ${formatDateTime(link.expiresAt)}`}
-              {' · '}
-              {link.lastUsedAt ? `último ingreso el ${formatDateTime(link.lastUsedAt)}` : 'nunca usado'}
-            </span>
-            {canAct && link.status === 'VIGENTE' ? (
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRevoking(link)}>
-                Revocar
-              </Button>
+    <section className={resource.card} aria-label="Portal del deudor">
+      <TabSection
+        title="Portal del deudor"
+        count={links.length}
+        addLabel={canAct ? 'Crear enlace' : undefined}
+        onAdd={canAct ? () => setMaking(true) : undefined}
+        query={query}
+        empty={links.length === 0 ? 'Todavía no tiene enlaces al portal. Cree uno para enviárselo.' : null}
+        modals={
+          <>
+            {making ? (
+              <RecordModal
+                title="Crear enlace al portal"
+                schema={daysForm}
+                defaultValues={{ days: String(PORTAL_LINK_DAYS_DEFAULT) }}
+                submitLabel="Crear enlace"
+                intro={
+                  <p className={view.explain}>
+                    El deudor entra con el enlace (o con el código impreso en una carta) y su DNI: ve sus
+                    deudas, paga, promete un pago o pide que lo llamen. El enlace y el código se muestran una
+                    sola vez.
+                  </p>
+                }
+                onSubmit={async ({ days }) => setMade(await actions.create(days))}
+                onClose={() => setMaking(false)}
+              >
+                <TextField
+                  name="days"
+                  label="Días de vigencia"
+                  description={`Entre 1 y ${PORTAL_LINK_MAX_DAYS}`}
+                  inputMode="numeric"
+                  required
+                />
+              </RecordModal>
             ) : null}
-          </li>
-        ))}
-      </ul>
-    </TabSection>
+            {made ? (
+              <CreatedLink
+                made={made}
+                firstName={firstName}
+                phone={phone}
+                email={email}
+                onClose={() => setMade(null)}
+              />
+            ) : null}
+            <ConfirmModal
+              opened={revoking !== null}
+              title="Revocar el enlace"
+              confirmLabel="Revocar"
+              danger
+              loading={busy}
+              onConfirm={() => void revoke()}
+              onCancel={() => setRevoking(null)}
+            >
+              El enlace y su código dejan de abrir el portal y las sesiones abiertas con él terminan ahora.
+              Para volver a darle acceso, cree otro.
+            </ConfirmModal>
+          </>
+        }
+      >
+        <ul className={classes.links}>
+          {links.map((link) => (
+            <li key={link.id} className={classes.link}>
+              <Badge variant="light" color={STATUS_COLORS[link.status]} radius="sm">
+                {PORTAL_LINK_STATUS_LABELS[link.status]}
+              </Badge>
+              <span>
+                Creado el {formatDateTime(link.createdAt)}
+                {link.createdByName ? ` por ${link.createdByName}` : ''} ·{' '}
+                {link.status === 'REVOCADO' && link.revokedAt
+                  ? `revocado el ${formatDateTime(link.revokedAt)}${link.revokedByName ? ` por ${link.revokedByName}` : ''}`
+                  : `${link.status === 'VENCIDO' ? 'venció' : 'vence'} el ${formatDateTime(link.expiresAt)}`}
+                {' · '}
+                {link.lastUsedAt ? `último ingreso el ${formatDateTime(link.lastUsedAt)}` : 'nunca usado'}
+              </span>
+              {canAct && link.status === 'VIGENTE' ? (
+                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRevoking(link)}>
+                  Revocar
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </TabSection>
+    </section>
   );
 }
 

@@ -42,7 +42,16 @@ import {
 import { benchFloors, floorMarkdown, floorUnmet } from './floor';
 import { growthMarkdown, readGrowth } from './growth';
 import { benchImports, importMarkdown, importUnmet } from './import';
-import { type LighthouseScores, lighthouseMarkdown, lighthouseScores, lighthouseUnmet } from './lighthouse';
+import {
+  type LighthouseScores,
+  lighthouseMarkdown,
+  lighthouseScores,
+  lighthouseUnmet,
+  type PagarScores,
+  pagarMarkdown,
+  pagarScores,
+  pagarUnmet,
+} from './lighthouse';
 import { benchMoney, moneyMarkdown, moneyUnmet } from './money';
 import { prewarm } from './prewarm';
 import { benchQueue, queueMarkdown, queueUnmet } from './queue';
@@ -92,6 +101,8 @@ interface DbResult {
   idleRssMb: number;
   userState: UserStateCost;
   lighthouse?: LighthouseScores[];
+  /** The debtor's portal, Lighthouse's mobile preset (issue 34). */
+  pagar?: PagarScores[];
 }
 
 async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Promise<DbResult> {
@@ -239,7 +250,16 @@ async function benchDb(kind: DbKind, port: number, withLighthouse: boolean): Pro
     }
     // On a quiet server, after the load: Lighthouse measures the page, not the queue.
     const lighthouse = withLighthouse ? await lighthouseScores(api.base, token) : undefined;
-    return { kind, measures, report, idleRssMb, userState, ...(lighthouse ? { lighthouse } : {}) };
+    const pagar = withLighthouse ? await pagarScores(api.base) : undefined;
+    return {
+      kind,
+      measures,
+      report,
+      idleRssMb,
+      userState,
+      ...(lighthouse ? { lighthouse } : {}),
+      ...(pagar ? { pagar } : {}),
+    };
   } finally {
     await api.stop();
     await ceiling.stop();
@@ -431,6 +451,7 @@ const scaleOut = KINDS.includes('postgres')
 // keeps its points in bench/growth.json; this run carries them over with their dates.
 const growth = readGrowth();
 const scores = results.find((result) => result.lighthouse)?.lighthouse;
+const portalScores = results.find((result) => result.pagar)?.pagar;
 const out = join(ROOT, 'bench/RESULTS.md');
 const unmet = [
   ...apiUnmet(results),
@@ -442,6 +463,7 @@ const unmet = [
   ...floorUnmet(floorResults),
   ...webUnmet(web),
   ...(scores ? lighthouseUnmet(scores) : []),
+  ...(portalScores ? pagarUnmet(portalScores) : []),
 ];
 writeFileSync(
   out,
@@ -455,6 +477,7 @@ writeFileSync(
     settlementMarkdown(settlementResults, started) +
     receiptMarkdown(receiptResults) +
     webMarkdown(web) +
-    (scores ? lighthouseMarkdown(scores) : ''),
+    (scores ? lighthouseMarkdown(scores) : '') +
+    (portalScores ? pagarMarkdown(portalScores) : ''),
 );
 console.log(`\nResultados en ${out}`);

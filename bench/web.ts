@@ -3,9 +3,10 @@
  * React + React Router page in the same run, then loads routes in Debian's Chromium from a static
  * server and adds up, gzip -9, every JS and CSS file the browser asked for. A route's own weight is
  * what it loads beyond the layout's. Budgets (issue 7): /login ≤ 1.25 × the bare page; every lazy
- * chunk ≤ 200 KiB.
+ * chunk ≤ 200 KiB. The debtor's portal (issue 34, DESIGN.md §11.3), its own entry: all the JS /pagar
+ * loads < 60 KiB, and none of it React.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
@@ -45,7 +46,9 @@ async function serve(dist: string): Promise<{ base: string; server: Server }> {
     try {
       body = readFileSync(file);
     } catch {
-      file = join(dist, 'index.html');
+      // As the real server (apps/api/src/web.ts): /pagar and under it is the portal's own page.
+      const portal = /^\/pagar(\/|$)/.test(path) && existsSync(join(dist, 'pagar/index.html'));
+      file = join(dist, portal ? 'pagar/index.html' : 'index.html');
       body = readFileSync(file);
     }
     // Calls to /api find nothing here: screens show their error states, chunks still load.
@@ -104,7 +107,12 @@ export interface WebResult {
   login: number;
   routes: { route: string; total: number; own: number }[];
   largestChunk: { file: string; bytes: number };
+  /** The debtor's portal, a cold visit to /pagar: its JS and CSS (gzip -9) and whether React came along. */
+  pagar: { js: number; css: number; files: number; react: boolean };
 }
+
+/** React's own marks in a bundle (its element symbols): none may be in what /pagar loads. */
+const REACT_MARK = /Symbol\.for\(["'`]react\.(transitional\.)?element["'`]\)|__reactFiber/;
 
 export async function measureWeb(): Promise<WebResult> {
   await build({ root: join(ROOT, 'apps/web'), logLevel: 'warn' });
@@ -120,6 +128,7 @@ export async function measureWeb(): Promise<WebResult> {
   try {
     const bare = (await load(bareServer.base, BARE_DIST, ['/'], null)).get('/') as Loaded;
     const login = (await load(appServer.base, APP_DIST, ['/login'], null)).get('/login') as Loaded;
+    const portal = (await load(appServer.base, APP_DIST, ['/pagar'], null)).get('/pagar') as Loaded;
     const signedIn = await load(appServer.base, APP_DIST, ROUTES, fakeToken());
     // The layout's files: what every signed-in route shares.
     const shared = new Set((signedIn.get('/') as Loaded).files);
@@ -142,6 +151,12 @@ export async function measureWeb(): Promise<WebResult> {
       login: login.js + login.css,
       routes,
       largestChunk: chunks[0] as WebResult['largestChunk'],
+      pagar: {
+        js: portal.js,
+        css: portal.css,
+        files: [...portal.files].filter((file) => file.endsWith('.js')).length,
+        react: [...portal.files].some((file) => REACT_MARK.test(readFileSync(join(APP_DIST, file), 'utf8'))),
+      },
     };
   } finally {
     bareServer.server.close();
@@ -153,6 +168,8 @@ const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
 
 const LOGIN_RATIO_BUDGET = 1.25;
 const CHUNK_BUDGET = 200 * KiB;
+/** Issue 34: everything /pagar loads, on a phone, over a slow network. */
+export const PAGAR_JS_BUDGET = 60 * KiB;
 
 /** The web budgets this run missed, one line each. */
 export function webUnmet(web: WebResult): string[] {
@@ -164,6 +181,8 @@ export function webUnmet(web: WebResult): string[] {
     ...(web.largestChunk.bytes > CHUNK_BUDGET
       ? [`Web: \`${web.largestChunk.file}\` ${kib(web.largestChunk.bytes)} (≤ 200 KiB)`]
       : []),
+    ...(web.pagar.js >= PAGAR_JS_BUDGET ? [`Web: \`/pagar\` JS ${kib(web.pagar.js)} (< 60 KiB)`] : []),
+    ...(web.pagar.react ? ['Web: `/pagar` carga React (debe ser su propia entrada, sin React)'] : []),
   ];
 }
 
@@ -175,6 +194,7 @@ export function webMarkdown(web: WebResult): string {
     `- Página mínima React + React Router (misma corrida, mismo Vite): ${kib(web.bare)}.`,
     `- \`/login\`: ${kib(web.login)} = ${ratio.toFixed(2)} × la mínima — ${ratio <= LOGIN_RATIO_BUDGET ? '✅' : '❌'} ≤ 1,25 ×.`,
     `- Chunk más pesado: \`${web.largestChunk.file}\` ${kib(web.largestChunk.bytes)} — ${web.largestChunk.bytes <= CHUNK_BUDGET ? '✅' : '❌'} ≤ 200 KiB.`,
+    `- \`/pagar\` (portal del deudor, su propia entrada, primera visita): JS ${kib(web.pagar.js)} en ${web.pagar.files} archivos — ${web.pagar.js < PAGAR_JS_BUDGET ? '✅' : '❌'} < 60 KiB; ${web.pagar.react ? '❌ carga React' : '✅ sin React'}; CSS ${kib(web.pagar.css)}.`,
     '',
     '| ruta (con sesión) | total | propio (sin el layout) |',
     '|---|---:|---:|',

@@ -12,6 +12,7 @@ const WEB_INPUTS = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/pagar',
   'apps/web/vite.config.ts',
   'packages/shared/src',
 ];

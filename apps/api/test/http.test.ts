@@ -16,6 +16,7 @@ import {
   tokenFor,
 } from './helpers';
 
+const PORTAL_HTML = '<!doctype html><title>Pagar</title><main id="pagar"></main>';
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 
 forEachBackend('HTTP behaviour', (backend) => {
@@ -26,6 +27,8 @@ forEachBackend('HTTP behaviour', (backend) => {
     webDist = mkdtempSync(path.join(tmpdir(), 'cobranzas-web-'));
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    mkdirSync(path.join(webDist, 'pagar'));
+    writeFileSync(path.join(webDist, 'pagar', 'index.html'), PORTAL_HTML);
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
     // As the web build leaves them: a brotli and a gzip copy next to the file.
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
@@ -145,6 +148,16 @@ forEachBackend('HTTP behaviour', (backend) => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.body).toBe(INDEX_HTML);
       expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('/pagar, /pagar?pago=… and /pagar/… serve the debtor portal’s own page (issue 34); /pagarx does not', async () => {
+      for (const url of ['/pagar', '/pagar?pago=PABCDEFGH', '/pagar/otra']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe(PORTAL_HTML);
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/pagarx' })).body).toBe(INDEX_HTML);
     });
 
     it('hashed files under /assets are cached as immutable for a year', async () => {

@@ -189,6 +189,33 @@ forEachBackend('paying from the debtor portal (issue 34)', (backend) => {
       expect((listed.body.data as Intent[]).map((i) => i.reference)).toEqual([intent.reference]);
     });
 
+    it('without an account to transfer to, paying is refused in Spanish (409) and nothing is started', async () => {
+      const { debt, token } = await debtorInPortal(plain, plainAdmin);
+      await plain.database.db.execute(
+        sql`UPDATE agency_settings SET cbu = NULL, cbu_alias = NULL WHERE id = 1`,
+      );
+      try {
+        const refused = await portal(plain, token, 'POST', `/debts/${debt.id}/pay`, { kind: 'TOTAL' });
+        expectStatus(refused, 409);
+        expect(refused.body.message).toBe(PORTAL_MESSAGES.noTransferAccount);
+        expect((await portal(plain, token, 'GET', '/payments')).body.data).toEqual([]);
+      } finally {
+        await plain.database.db.execute(
+          sql`UPDATE agency_settings SET cbu = ${AGENCY_CBU}, cbu_alias = 'agencia.sur.cobros' WHERE id = 1`,
+        );
+      }
+    });
+
+    it('GET /payments?reference= answers just that payment (the page back from the gateway asks for it)', async () => {
+      const { debt, token } = await debtorInPortal(plain, plainAdmin);
+      const first = (await portal(plain, token, 'POST', `/debts/${debt.id}/pay`, { kind: 'TOTAL' }))
+        .body as unknown as Intent;
+      await portal(plain, token, 'POST', `/debts/${debt.id}/pay`, { kind: 'AMOUNT', amount: '10' });
+      const found = await portal(plain, token, 'GET', `/payments?reference=${first.reference.toLowerCase()}`);
+      expect((found.body.data as Intent[]).map((i) => i.reference)).toEqual([first.reference]);
+      expect((await portal(plain, token, 'GET', '/payments')).body.data).toHaveLength(2);
+    });
+
     it('«un importe» is at least the company’s minimum and at most what it owes; the next quota needs a plan', async () => {
       const { debt, token } = await debtorInPortal(plain, plainAdmin, '1000.00', { portalMinPayment: '200' });
       const overview = await portal(plain, token, 'GET', '/debts');

@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const SRC = path.join(import.meta.dirname, '../src');
-const sources = (readdirSync(SRC, { recursive: true }) as string[]).filter((file) =>
-  /\.(ts|tsx)$/.test(file),
+const WEB = path.join(import.meta.dirname, '..');
+/** The back office (src) and the debtor's portal (pagar/src, whose session token is in sessionStorage). */
+const sources = ['src', 'pagar/src'].flatMap((dir) =>
+  (readdirSync(path.join(WEB, dir), { recursive: true }) as string[])
+    .filter((file) => /\.(ts|tsx)$/.test(file))
+    .map((file) => path.join(dir, file)),
 );
 
 /**
@@ -18,8 +21,8 @@ describe('the web never renders raw HTML', () => {
     ['insertAdjacentHTML', /insertAdjacentHTML/],
     ['document.write', /document\.write/],
     ['eval / new Function', /\beval\(|new Function\(/],
-  ])('no %s in apps/web/src', (_name, pattern) => {
-    const offenders = sources.filter((file) => pattern.test(readFileSync(path.join(SRC, file), 'utf8')));
+  ])('no %s in apps/web/src and apps/web/pagar/src', (_name, pattern) => {
+    const offenders = sources.filter((file) => pattern.test(readFileSync(path.join(WEB, file), 'utf8')));
     expect(sources.length).toBeGreaterThan(50);
     expect(offenders).toEqual([]);
   });

@@ -9,6 +9,8 @@ export const PORTAL_IDLE_MINUTES = 15;
 /** A new link lasts this many days unless staff choose otherwise (1 … PORTAL_LINK_MAX_DAYS). */
 export const PORTAL_LINK_DAYS_DEFAULT = 30;
 export const PORTAL_LINK_MAX_DAYS = 90;
+/** How far ahead a debtor may ask to be called, in days. */
+export const PORTAL_CALLBACK_MAX_DAYS = 30;
 /** Wrong DNIs for one code before it waits (per code; the address has its own limit). */
 export const PORTAL_CODE_MAX_FAILURES = 5;
 
@@ -111,6 +113,8 @@ export const PORTAL_MESSAGES = {
   offerAcceptedEvent: (id: number, title: string, amount: string, discount: string) =>
     `Desde el portal, el deudor aceptó la oferta ${id} («${title}»): paga ${amount}${discount}. Términos en PDF guardados.`,
   noTerms: 'Esa oferta no existe o no es suya.',
+  noTransferAccount:
+    'La agencia todavía no informó una cuenta para transferencias. Comuníquese con ella para pagar.',
   noOpenDispute: 'Esta deuda no tiene un desconocimiento abierto: primero cuéntenos por qué no la reconoce.',
   disputeHasDocument: 'Ese desconocimiento ya tiene un documento adjunto.',
   documentType: 'Solo se aceptan archivos PDF, JPG o PNG.',

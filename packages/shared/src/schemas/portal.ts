@@ -418,7 +418,8 @@ export const portalPaymentsCall = defineCall({
   method: 'GET',
   path: '/portal/payments',
   tag: 'portal',
-  summary: 'Los pagos que el deudor inició en el portal, los últimos primero',
+  summary: 'Los pagos que el deudor inició en el portal, los últimos primero (o el de una referencia)',
+  query: z.object({ reference: z.string().trim().max(12).optional() }).strict(),
   answer: z.object({ data: z.array(paymentIntentSchema) }),
   errors: {},
 });

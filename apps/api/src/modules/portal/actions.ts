@@ -3,6 +3,7 @@ import {
   agencyToday,
   dayMonthYear,
   formatMoney,
+  PORTAL_CALLBACK_MAX_DAYS,
   PORTAL_MESSAGES,
   portalCallbackCall,
   portalDisputeCall,
@@ -26,9 +27,6 @@ import { notePortalEvent } from './timeline';
 
 /** The debtor's column that closes each channel («No contactar»). */
 const CLOSED_ON = { PHONE: 'phoneClosedOn', ALT_PHONE: 'altPhoneClosedOn', EMAIL: 'emailClosedOn' } as const;
-
-/** How far ahead a debtor may ask to be called. */
-export const CALLBACK_MAX_DAYS = 30;
 
 const DAY_TIME = new Intl.DateTimeFormat('es-AR', {
   timeZone: 'America/Argentina/Buenos_Aires',
@@ -102,8 +100,8 @@ export function portalActionRoutes(app: FastifyInstance, db: Db, keys: PortalKey
   routeCall(app, portalCallbackCall, options, async (request) => {
     const callAt = new Date(request.body.callAt);
     if (callAt.getTime() <= Date.now()) throw badRequest('callAt', PORTAL_MESSAGES.callbackPast);
-    if (agencyToday(callAt) > addDays(agencyToday(), CALLBACK_MAX_DAYS))
-      throw badRequest('callAt', PORTAL_MESSAGES.callbackTooFar(CALLBACK_MAX_DAYS));
+    if (agencyToday(callAt) > addDays(agencyToday(), PORTAL_CALLBACK_MAX_DAYS))
+      throw badRequest('callAt', PORTAL_MESSAGES.callbackTooFar(PORTAL_CALLBACK_MAX_DAYS));
     return onOwnDebt(db, request.portal, request.params.id, async (tx, debt, note) => {
       const row = await addRequest(tx, request.portal, {
         debtId: debt.id,

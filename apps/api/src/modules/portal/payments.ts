@@ -46,7 +46,12 @@ const shownStatus = sql<PaymentIntent['status']>`CASE WHEN ${paymentIntents.stat
   AND ${paymentIntents.expiresAt} <= now() THEN 'VENCIDO' ELSE ${paymentIntents.status} END`;
 
 /** The debtor's intents (`ids`: just those), newest first, as the portal shows them. */
-export async function readIntents(db: Executor, debtorId: number, ids?: number[]): Promise<PaymentIntent[]> {
+export async function readIntents(
+  db: Executor,
+  debtorId: number,
+  ids?: number[],
+  reference?: string,
+): Promise<PaymentIntent[]> {
   const rows = await db
     .select({
       id: paymentIntents.id,
@@ -67,7 +72,13 @@ export async function readIntents(db: Executor, debtorId: number, ids?: number[]
     .from(paymentIntents)
     .innerJoin(debts, eq(debts.id, paymentIntents.debtId))
     .innerJoin(companies, eq(companies.id, debts.companyId))
-    .where(and(eq(debts.debtorId, debtorId), ids ? inArray(paymentIntents.id, ids) : undefined))
+    .where(
+      and(
+        eq(debts.debtorId, debtorId),
+        ids ? inArray(paymentIntents.id, ids) : undefined,
+        reference ? eq(paymentIntents.reference, reference.toUpperCase()) : undefined,
+      ),
+    )
     .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
     .limit(50);
   const [agency] = await db
@@ -127,6 +138,15 @@ async function amountToPay(
   return asked;
 }
 
+/** Without a gateway the debtor is told where to transfer: the agency must have said it. */
+async function assertTransferAccount(tx: Executor) {
+  const [agency] = await tx
+    .select({ cbu: agencySettings.cbu, alias: agencySettings.cbuAlias })
+    .from(agencySettings)
+    .where(eq(agencySettings.id, 1));
+  if (!agency?.cbu && !agency?.alias) throw conflict(PORTAL_MESSAGES.noTransferAccount);
+}
+
 /** What is left of a quota: its amount and mora less what was paid of it. */
 const fromQuota = (amount: string, mora: string, paid: string) =>
   fromCents(toCents(amount) + toCents(mora) - toCents(paid));
@@ -151,6 +171,7 @@ export function portalPaymentRoutes(
     const days = options.gateway ? CHECKOUT_DAYS : TRANSFER_DAYS;
     const intent = await onOwnDebt(db, actor, request.params.id, async (tx, debt, note) => {
       const amount = await amountToPay(tx, debt, request.body.kind, request.body.amount);
+      if (!options.gateway) await assertTransferAccount(tx);
       const [row] = await tx
         .insert(paymentIntents)
         .values({
@@ -230,7 +251,7 @@ export function portalPaymentRoutes(
   });
 
   routeCall(app, portalPaymentsCall, guarded, async (request) => ({
-    data: await readIntents(db, request.portal.debtorId),
+    data: await readIntents(db, request.portal.debtorId, undefined, request.query.reference),
   }));
 
   routeCall(app, portalReceiptCall, guarded, async (request, reply) => {

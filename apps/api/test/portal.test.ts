@@ -223,6 +223,29 @@ forEachBackend('the debtor portal (issue 34)', (backend) => {
       expect(answers[30]?.body.message).toBe('Demasiadas solicitudes. Espere un momento e intente de nuevo.');
     });
 
+    it('every portal route but the entrance needs a live session (401 without one)', async () => {
+      const { debt } = await debtorWithLink();
+      const routes: [method: 'GET' | 'POST' | 'DELETE', url: string][] = [
+        ['GET', '/debts'],
+        ['DELETE', '/session'],
+        ['POST', `/debts/${debt.id}/promise`],
+        ['POST', `/debts/${debt.id}/callback`],
+        ['POST', `/debts/${debt.id}/dispute`],
+        ['POST', `/debts/${debt.id}/dispute/document`],
+        ['POST', `/debts/${debt.id}/pay`],
+        ['POST', `/debts/${debt.id}/offers/accept`],
+        ['POST', '/opt-out'],
+        ['GET', '/payments'],
+        ['GET', '/payments/1/receipt'],
+        ['GET', '/offers/1/terms'],
+      ];
+      for (const [method, url] of routes) {
+        const answer = await portal(null, method, url, method === 'POST' ? {} : undefined);
+        expect(answer.status, `${method} ${url}`).toBe(401);
+        expect(answer.body.message, `${method} ${url}`).toBe(PORTAL_MESSAGES.sessionEnded);
+      }
+    });
+
     it('a portal token is no staff token, and a staff token is no portal session', async () => {
       const { debtor, link } = await debtorWithLink();
       const token = await session(link, debtor.dni);

@@ -379,6 +379,52 @@ forEachBackend('paying from the debtor portal (issue 34)', (backend) => {
       expect(audit).toEqual({ user_id: null, user_name: 'Mercado Pago (portal del deudor)' });
     });
 
+    it('a second payment of the same checkout is not lost: kept for staff, noted once; the first stays recorded', async () => {
+      const { debt, token } = await debtorInPortal(online, onlineAdmin, '800.00');
+      const intent = (
+        await portal(online, token, 'POST', `/debts/${debt.id}/pay`, { kind: 'AMOUNT', amount: '100' })
+      ).body as unknown as Intent;
+      const first = fake.pay(intent.reference);
+      const second = fake.pay(intent.reference);
+      expect((await notify(online, first.id)).json().result).toBe('APROBADO');
+      expect((await notify(online, second.id)).json().result).toBe('A_REVISAR');
+      expect((await notify(online, second.id)).json().result).toBe('YA_REGISTRADO');
+      expect((await paymentsOf(online, debt.id)).map((p) => p.receipt_number)).toEqual([String(first.id)]);
+      expect(((await portal(online, token, 'GET', '/payments')).body.data as Intent[])[0]?.status).toBe(
+        'APROBADO',
+      );
+      const events = JSON.stringify(
+        (await call(online.app, onlineAdmin, { method: 'GET', url: `/api/events?debtId=${debt.id}` })).body,
+      );
+      expect(events.split(`(Mercado Pago ${second.id})`).length - 1).toBe(1);
+      expect(events).toContain(`ya tenía un pago acreditado`);
+    });
+
+    it('a payment refunded after it was recorded is told to staff once; the ledger keeps it until they decide', async () => {
+      const { debt, token } = await debtorInPortal(online, onlineAdmin, '800.00');
+      const intent = (await portal(online, token, 'POST', `/debts/${debt.id}/pay`, { kind: 'TOTAL' }))
+        .body as unknown as Intent;
+      const payment = fake.pay(intent.reference);
+      expect((await notify(online, payment.id)).json().result).toBe('APROBADO');
+      const stored = fake.payments.get(payment.id);
+      if (stored) stored.status = 'refunded';
+      expect((await notify(online, payment.id)).json().result).toBe('A_REVISAR');
+      expect((await notify(online, payment.id)).json().result).toBe('SIN_CAMBIO');
+      expect(await paymentsOf(online, debt.id)).toHaveLength(1);
+      const events = JSON.stringify(
+        (await call(online.app, onlineAdmin, { method: 'GET', url: `/api/events?debtId=${debt.id}` })).body,
+      );
+      expect(events).toContain(`quedó «refunded»: el pago sigue en el libro`);
+    });
+
+    it('a debt in dollars cannot be paid through Mercado Pago (pesos only): a Spanish 409', async () => {
+      const { debt, token } = await debtorInPortal(online, onlineAdmin);
+      await online.database.db.execute(sql`UPDATE debts SET currency = 'USD' WHERE id = ${debt.id}`);
+      const refused = await portal(online, token, 'POST', `/debts/${debt.id}/pay`, { kind: 'TOTAL' });
+      expectStatus(refused, 409);
+      expect(refused.body.message).toBe(PORTAL_MESSAGES.usdOnline);
+    });
+
     it('money the debt can no longer take is kept for staff to review, never refused or lost', async () => {
       const { debt, token } = await debtorInPortal(online, onlineAdmin, '400.00');
       const intent = (await portal(online, token, 'POST', `/debts/${debt.id}/pay`, { kind: 'TOTAL' }))

@@ -104,6 +104,12 @@ export const PORTAL_MESSAGES = {
   reviewEvent: (amount: string, gatewayId: string, reason: string) =>
     `Llegó un pago en línea de ${amount} (Mercado Pago ${gatewayId}) que no se pudo imputar: ${reason} La agencia debe revisarlo.`,
   reviewClosed: 'la deuda está cerrada.',
+  reviewSecond: (reference: string) =>
+    `el pago iniciado (referencia ${reference}) ya tenía un pago acreditado.`,
+  takenBackEvent: (amount: string, gatewayId: string, status: string) =>
+    `Mercado Pago informó que el pago en línea de ${amount} (${gatewayId}) quedó «${status}»: el pago sigue en el libro; la agencia debe revisarlo y, si corresponde, anularlo.`,
+  usdOnline:
+    'Mercado Pago cobra solo en pesos: para pagar esta deuda en dólares, comuníquese con la agencia.',
   reviewAbove: (total: string) => `supera lo que la deuda debe hoy (${total}).`,
   reviewAmount: (expected: string) => `no coincide con el importe del pago iniciado (${expected}).`,
   badSignature: 'La firma de la notificación no es válida.',

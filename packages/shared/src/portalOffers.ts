@@ -79,7 +79,12 @@ function offerOf(
 export function portalOffers(balance: string, envelope: OfferEnvelope, today: string): PortalOffer[] {
   const owed = toCents(balance);
   if (owed <= 0n) return [];
-  const firstDays = Math.min(SINGLE_PAYMENT_DAYS, envelope.maxFirstDueDays ?? SINGLE_PAYMENT_DAYS);
+  // The first (and a single payment's only) due date: within the first-due limit and the plan's length.
+  const firstDays = Math.min(
+    SINGLE_PAYMENT_DAYS,
+    envelope.maxFirstDueDays ?? SINGLE_PAYMENT_DAYS,
+    envelope.maxPlanDays ?? SINGLE_PAYMENT_DAYS,
+  );
   const firstDue = addDays(today, Math.max(0, firstDays));
   const offers: PortalOffer[] = [];
 

@@ -92,7 +92,7 @@ describe('the portal’s own offers, within the company’s envelope (issue 34)'
             if (envelope.maxFirstDueDays !== null)
               expect(offer.firstDueDate <= addDays(today, envelope.maxFirstDueDays)).toBe(true);
             const last = offer.schedule.at(-1)?.dueDate ?? today;
-            if (envelope.maxPlanDays !== null && offer.kind === 'CUOTAS')
+            if (envelope.maxPlanDays !== null)
               expect(daysBetween(today, last)).toBeLessThanOrEqual(envelope.maxPlanDays);
             if (envelope.minQuotaAmount !== null && offer.kind === 'CUOTAS')
               for (const quota of offer.schedule)

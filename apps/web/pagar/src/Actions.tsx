@@ -1,14 +1,15 @@
 /** @jsxImportSource preact */
 import type { PaymentIntent, PortalDebt, PortalOverview } from '@cobranzas/shared';
-import { PORTAL_MESSAGES, type PortalPayKind } from '@cobranzas/shared/portal';
+import { PORTAL_CALLBACK_MAX_DAYS, PORTAL_MESSAGES, type PortalPayKind } from '@cobranzas/shared/portal';
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
-import { post } from './api';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, post, upload } from './api';
+import { DOCUMENT_ACCEPT, documentProblem, fileSize } from './files';
 import { agencyInstant, agencyToday, cents, day, dayTime, money, parseAmount } from './format';
 import { useFocus, useSubmit } from './hooks';
 import { Field, FormError, Money } from './ui';
 
-type Action = 'pay' | 'promise' | 'callback' | 'dispute';
+type Action = 'pay' | 'promise' | 'callback' | 'dispute' | 'document';
 type Errors = Record<string, string[]>;
 const BAD_AMOUNT = 'Escriba un importe, por ejemplo 1234,56.';
 
@@ -16,9 +17,15 @@ interface ActionProps {
   debt: PortalDebt;
   channel: PortalOverview['payments'];
   hours: string;
-  onDone: (message: string) => Promise<void>;
+  /** The open dispute has a document already (known here): none is offered. */
+  attached: boolean;
+  onAttached: () => void;
+  /** What it ended with: its success, and what went wrong on the way (a document not attached). */
+  onDone: Done;
   onTransfer: (intent: PaymentIntent) => Promise<void>;
 }
+type Done = (done: string | null, problem?: string | null) => Promise<void>;
+type Saved = { documentId: number; fileName: string };
 
 /** The open debt's actions: one form at a time, each checked, then confirmed, then sent. */
 export function Actions(props: ActionProps) {
@@ -29,13 +36,17 @@ export function Actions(props: ActionProps) {
     ...(owes ? ([['pay', 'Pagar']] as [Action, string][]) : []),
     ['promise', 'Prometer un pago'],
     ['callback', 'Pedir que me llamen'],
-    ...(debt.disputed ? [] : ([['dispute', 'No reconozco esta deuda']] as [Action, string][])),
+    ...(debt.disputed
+      ? props.attached
+        ? []
+        : ([['document', 'Adjuntar un comprobante']] as [Action, string][])
+      : ([['dispute', 'No reconozco esta deuda']] as [Action, string][])),
   ];
   const panel = `debt-${debt.id}-action`;
   const close = () => setOpen(null);
-  const finish = (message: string) => {
+  const finish: Done = (done, problem) => {
     setOpen(null);
-    return props.onDone(message);
+    return props.onDone(done, problem);
   };
   return (
     <div class="actions-area">
@@ -68,7 +79,12 @@ export function Actions(props: ActionProps) {
         {open === 'callback' ? (
           <CallbackForm debt={debt} hours={props.hours} onCancel={close} onDone={finish} />
         ) : null}
-        {open === 'dispute' ? <DisputeForm debt={debt} onCancel={close} onDone={finish} /> : null}
+        {open === 'dispute' ? (
+          <DisputeForm debt={debt} onCancel={close} onDone={finish} onAttached={props.onAttached} />
+        ) : null}
+        {open === 'document' && debt.disputed ? (
+          <DocumentForm debt={debt} onCancel={close} onDone={finish} onAttached={props.onAttached} />
+        ) : null}
       </div>
     </div>
   );
@@ -163,6 +179,13 @@ function useTwoStep() {
     error: submit.error,
     errors: { ...submit.fields, ...local } as Errors,
     apiFields: submit.fields,
+    /** One field checked on its own (a file, as soon as it is chosen): its error, or none. */
+    check: (field: string, problem: string | null) => {
+      const { [field]: _old, ...rest } = local;
+      const { [field]: _sent, ...sent } = submit.fields;
+      setLocal(problem ? { ...rest, [field]: [problem] } : rest);
+      submit.setFields(sent);
+    },
   };
 }
 
@@ -306,11 +329,7 @@ function PayForm(props: ActionProps & { onCancel: () => void }) {
 }
 
 /** Prometer un pago: an amount and a day, today or later. */
-function PromiseForm(props: {
-  debt: PortalDebt;
-  onCancel: () => void;
-  onDone: (message: string) => Promise<void>;
-}) {
+function PromiseForm(props: { debt: PortalDebt; onCancel: () => void; onDone: Done }) {
   const { debt } = props;
   const [typed, setTyped] = useState('');
   const [dueDate, setDueDate] = useState('');
@@ -385,12 +404,7 @@ function PromiseForm(props: {
 const PHONE = /^[\d\s()+-]{6,30}$/;
 
 /** Pedir que me llamen: a day and a time at the agency (UTC−3), a phone and, if wanted, a note. */
-function CallbackForm(props: {
-  debt: PortalDebt;
-  hours: string;
-  onCancel: () => void;
-  onDone: (message: string) => Promise<void>;
-}) {
+function CallbackForm(props: { debt: PortalDebt; hours: string; onCancel: () => void; onDone: Done }) {
   const { debt } = props;
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
@@ -399,6 +413,7 @@ function CallbackForm(props: {
   const step = useTwoStep();
   const id = `callback-${debt.id}`;
   const today = agencyToday();
+  const last = agencyToday(PORTAL_CALLBACK_MAX_DAYS);
 
   const submit = () => {
     const callAt = agencyInstant(date, time);
@@ -412,7 +427,9 @@ function CallbackForm(props: {
     const errors: Errors = {};
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) errors.callAt = ['Elija el día.'];
     if (!/^\d{2}:\d{2}$/.test(time)) errors.time = ['Elija la hora.'];
-    if (!errors.callAt && !errors.time && Date.parse(callAt) <= Date.now())
+    if (!errors.callAt && date > last)
+      errors.callAt = [PORTAL_MESSAGES.callbackTooFar(PORTAL_CALLBACK_MAX_DAYS)];
+    else if (!errors.callAt && !errors.time && Date.parse(callAt) <= Date.now())
       errors.callAt = [PORTAL_MESSAGES.callbackPast];
     if (!PHONE.test(phone.trim()))
       errors.phone = ['Ingrese un teléfono con su característica (solo números).'];
@@ -442,6 +459,7 @@ function CallbackForm(props: {
               {...aria}
               type="date"
               min={today}
+              max={last}
               value={date}
               onInput={(event) => setDate(event.currentTarget.value)}
             />
@@ -490,14 +508,93 @@ function CallbackForm(props: {
   );
 }
 
-/** No reconozco esta deuda: why, in at least 10 characters. */
+// «5 MB» never split across lines.
+const DOCUMENT_LABEL = 'Adjuntar un comprobante (PDF, JPG o PNG, hasta 5\u00a0MB)';
+
+/**
+ * The file input of a dispute's document, with what was chosen and «Quitar el archivo». The chosen
+ * file is the form's state: the input, rebuilt after «Volver a editar», is given it back.
+ */
+function FileField(props: {
+  id: string;
+  file: File | null;
+  hint: string;
+  errors?: string[] | undefined;
+  onFile: (file: File | null) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const { file } = props;
+  useEffect(() => {
+    const element = input.current;
+    if (!element || !file || element.files?.[0] === file) return;
+    try {
+      const kept = new DataTransfer();
+      kept.items.add(file);
+      element.files = kept.files;
+    } catch {
+      // An older browser: the hint still names the chosen file.
+    }
+  }, [file]);
+  return (
+    <Field
+      id={props.id}
+      label={DOCUMENT_LABEL}
+      hint={file ? `Eligió «${file.name}» (${fileSize(file.size)}).` : props.hint}
+      errors={props.errors}
+    >
+      {(aria) => (
+        <>
+          <input
+            {...aria}
+            ref={input}
+            type="file"
+            accept={DOCUMENT_ACCEPT}
+            onChange={(event) => props.onFile(event.currentTarget.files?.[0] ?? null)}
+          />
+          {file ? (
+            <button
+              type="button"
+              class="secondary small remove"
+              onClick={() => {
+                if (input.current) {
+                  input.current.value = '';
+                  input.current.focus();
+                }
+                props.onFile(null);
+              }}
+            >
+              Quitar el archivo
+            </button>
+          ) : null}
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** The document after the dispute's 201, or what went wrong with it (the dispute stands). */
+async function sendDocument(debtId: number, file: File): Promise<{ saved: Saved } | { problem: string }> {
+  try {
+    return { saved: await upload<Saved>(`/debts/${debtId}/dispute/document`, file) };
+  } catch (caught) {
+    if (caught instanceof ApiError && caught.ended) throw caught;
+    const why = caught instanceof ApiError ? caught.message : 'Algo salió mal.';
+    return {
+      problem: `No pudimos adjuntar su comprobante. ${why} Puede intentarlo de nuevo con «Adjuntar un comprobante».`,
+    };
+  }
+}
+
+/** No reconozco esta deuda: why, in at least 10 characters, and a document if the debtor has one. */
 function DisputeForm(props: {
   debt: PortalDebt;
   onCancel: () => void;
-  onDone: (message: string) => Promise<void>;
+  onDone: Done;
+  onAttached: () => void;
 }) {
   const { debt } = props;
   const [reason, setReason] = useState('');
+  const [file, setFile] = useState<File | null>(null);
   const step = useTwoStep();
   const id = `dispute-${debt.id}`;
 
@@ -505,18 +602,31 @@ function DisputeForm(props: {
     if (step.confirming) {
       step.send(async () => {
         await post(`/debts/${debt.id}/dispute`, { reason: reason.trim() });
-        await props.onDone(
-          'Recibimos su aviso. La agencia revisará la deuda y no lo contactará por ella mientras tanto.',
-        );
+        const review = 'La agencia revisará la deuda y no lo contactará por ella mientras tanto.';
+        if (!file) {
+          await props.onDone(`Recibimos su aviso. ${review}`);
+          return;
+        }
+        const sent = await sendDocument(debt.id, file);
+        if ('saved' in sent) {
+          props.onAttached();
+          await props.onDone(`Recibimos su aviso y su comprobante «${sent.saved.fileName}». ${review}`);
+        } else {
+          await props.onDone(`Recibimos su aviso. ${review}`, sent.problem);
+        }
       });
       return;
     }
     const errors: Errors = {};
     if (reason.trim().length < 10)
       errors.reason = ['Cuéntenos por qué no la reconoce (al menos 10 caracteres).'];
+    const problem = file ? documentProblem(file) : null;
+    if (problem) errors.file = [problem];
     step.next(
       errors,
-      `Va a avisarnos que no reconoce la deuda con ${debt.company}. La agencia dejará de contactarlo por ella hasta revisarla.`,
+      `Va a avisarnos que no reconoce su deuda con ${debt.company}${
+        file ? ` y adjuntar «${file.name}»` : ''
+      }: la agencia dejará de contactarlo por ella hasta revisarla.`,
     );
   };
 
@@ -529,7 +639,7 @@ function DisputeForm(props: {
       confirmLabel="Sí, no la reconozco"
       error={step.error}
       fields={step.apiFields}
-      shown={['reason']}
+      shown={['reason', 'file']}
       onSubmit={submit}
       onBack={step.back}
       onCancel={props.onCancel}
@@ -550,6 +660,88 @@ function DisputeForm(props: {
           />
         )}
       </Field>
+      <FileField
+        id={`${id}-file`}
+        file={file}
+        hint="Opcional: por ejemplo, el recibo de un pago o una nota de la empresa."
+        errors={step.errors.file}
+        onFile={(chosen) => {
+          setFile(chosen);
+          step.check('file', chosen ? documentProblem(chosen) : null);
+        }}
+      />
+    </TwoStep>
+  );
+}
+
+/** Adjuntar un comprobante: the document of a dispute already sent (one per dispute). */
+function DocumentForm(props: {
+  debt: PortalDebt;
+  onCancel: () => void;
+  onDone: Done;
+  onAttached: () => void;
+}) {
+  const { debt } = props;
+  const [file, setFile] = useState<File | null>(null);
+  const step = useTwoStep();
+  const id = `document-${debt.id}`;
+
+  const submit = () => {
+    if (step.confirming && file) {
+      step.send(async () => {
+        try {
+          const saved = await upload<Saved>(`/debts/${debt.id}/dispute/document`, file);
+          props.onAttached();
+          await props.onDone(
+            `Recibimos su comprobante «${saved.fileName}». La agencia lo verá al revisar la deuda.`,
+          );
+        } catch (caught) {
+          // It has a document already, or the dispute was resolved meanwhile: nothing to retry here.
+          if (caught instanceof ApiError && caught.status === 409) {
+            props.onAttached();
+            await props.onDone(null, caught.message);
+            return;
+          }
+          throw caught;
+        }
+      });
+      return;
+    }
+    const problem = file ? documentProblem(file) : 'Elija el archivo que quiere adjuntar.';
+    step.next(
+      problem ? { file: [problem] } : {},
+      `Va a adjuntar «${file?.name ?? ''}» a su aviso sobre la deuda con ${debt.company}: la agencia lo verá al revisarla.`,
+    );
+  };
+
+  return (
+    <TwoStep
+      id={id}
+      title="Adjuntar un comprobante"
+      confirming={step.confirming}
+      sending={step.sending}
+      confirmLabel="Adjuntar"
+      error={step.error}
+      fields={step.apiFields}
+      shown={['file']}
+      onSubmit={submit}
+      onBack={step.back}
+      onCancel={props.onCancel}
+    >
+      <p class="hint">
+        Si tiene un comprobante de por qué no reconoce esta deuda (un recibo, una nota de la empresa), la
+        agencia lo verá al revisarla. Puede adjuntar uno solo.
+      </p>
+      <FileField
+        id={`${id}-file`}
+        file={file}
+        hint="Un PDF o una foto del documento."
+        errors={step.errors.file}
+        onFile={(chosen) => {
+          setFile(chosen);
+          step.check('file', chosen ? documentProblem(chosen) : null);
+        }}
+      />
     </TwoStep>
   );
 }

@@ -4,8 +4,9 @@ import { useState } from 'preact/hooks';
 import { Actions } from './Actions';
 import { cents, day, dayTime, money } from './format';
 import { useFocus } from './hooks';
+import { type Accepted, Offers } from './Offers';
 import { TransferBox } from './Transfer';
-import { Money } from './ui';
+import { DownloadButton, Money } from './ui';
 
 type Quota = NonNullable<PortalDebt['plan']>['quotas'][number];
 
@@ -22,7 +23,13 @@ const QUOTA_CLASS: Record<Quota['status'], string> = {
   PARCIAL: 'b-warn',
 };
 
-/** One debt: its creditor, what it owes today, its plan, the debtor's pending asks, and its actions. */
+/** What an action ended with: its success, and what went wrong on the way (or only that). */
+type Notice = { done: string | null; problem: string | null };
+
+/**
+ * One debt: its creditor, what it owes today, its plan, the debtor's pending asks, the offers it may
+ * take, and its actions.
+ */
 export function DebtCard(props: {
   debt: PortalDebt;
   channel: PortalOverview['payments'];
@@ -30,10 +37,14 @@ export function DebtCard(props: {
   onChanged: () => Promise<void>;
 }) {
   const { debt } = props;
-  const [done, setDone] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [transfer, setTransfer] = useState<PaymentIntent | null>(null);
-  const doneRef = useFocus<HTMLParagraphElement>(done);
+  const [accepted, setAccepted] = useState<Accepted | null>(null);
+  // The open dispute has a document (sent from here, or the API said so): no second one is offered.
+  const [attached, setAttached] = useState(false);
+  const noticeRef = useFocus<HTMLDivElement>(notice);
   const transferRef = useFocus<HTMLDivElement>(transfer);
+  const acceptedRef = useFocus<HTMLDivElement>(accepted);
   const title = `debt-${debt.id}`;
   const next = debt.plan?.next ?? null;
 
@@ -56,7 +67,9 @@ export function DebtCard(props: {
       {next && debt.plan ? (
         <div class="next">
           <p class="strong">
-            Próxima cuota: la {next.number} de {debt.plan.quotas.length}
+            {debt.plan.quotas.length === 1
+              ? 'Pago único'
+              : `Próxima cuota: la ${next.number} de ${debt.plan.quotas.length}`}
           </p>
           <p>
             {next.dueDate < debt.date ? 'Venció el' : 'Vence el'} {day(next.dueDate)}:{' '}
@@ -66,7 +79,11 @@ export function DebtCard(props: {
       ) : null}
       {debt.plan && debt.plan.quotas.length > 0 ? (
         <details class="quotas">
-          <summary>Ver las {debt.plan.quotas.length} cuotas del plan</summary>
+          <summary>
+            {debt.plan.quotas.length === 1
+              ? 'Ver el pago del plan'
+              : `Ver las ${debt.plan.quotas.length} cuotas del plan`}
+          </summary>
           <ol class="plain">
             {debt.plan.quotas.map((quota) => (
               <li key={quota.number} class="quota">
@@ -92,10 +109,42 @@ export function DebtCard(props: {
         </details>
       ) : null}
 
-      {done ? (
-        <p class="success" role="status" ref={doneRef} tabIndex={-1}>
-          {done}
+      {!accepted && debt.termsOfferId !== null ? (
+        <p class="hint">
+          <DownloadButton
+            path={`/offers/${debt.termsOfferId}/terms`}
+            name={`acuerdo-${debt.termsOfferId}.pdf`}
+            label="Descargar los términos de su acuerdo (PDF)"
+          />
         </p>
+      ) : null}
+      {accepted ? (
+        <div class="success accepted" ref={acceptedRef} tabIndex={-1}>
+          <p role="status">
+            <strong>Aceptó la oferta «{accepted.title}».</strong> Ya es el plan de pagos de esta deuda.
+            Descargue el acuerdo con sus términos y guárdelo.
+          </p>
+          <DownloadButton
+            path={`/offers/${accepted.offerId}/terms`}
+            name={`acuerdo-${accepted.offerId}.pdf`}
+            label="Descargar los términos (PDF)"
+            primary
+          />
+        </div>
+      ) : null}
+      {notice ? (
+        <div ref={noticeRef} tabIndex={-1} class="result">
+          {notice.done ? (
+            <p class="success" role="status">
+              {notice.done}
+            </p>
+          ) : null}
+          {notice.problem ? (
+            <div class="alert" role="alert">
+              <p>{notice.problem}</p>
+            </div>
+          ) : null}
+        </div>
       ) : null}
       {transfer?.transfer ? (
         <div ref={transferRef} tabIndex={-1} class="result">
@@ -103,21 +152,43 @@ export function DebtCard(props: {
         </div>
       ) : null}
 
+      {debt.open && debt.offers.length > 0 ? (
+        <Offers
+          debt={debt}
+          onAccepted={(answer) => {
+            setNotice(null);
+            setTransfer(null);
+            setAccepted(answer);
+            return props.onChanged();
+          }}
+          onConflict={(message) => {
+            setTransfer(null);
+            setNotice({ done: null, problem: message });
+            return props.onChanged();
+          }}
+        />
+      ) : null}
+
       {debt.open ? (
         <Actions
           debt={debt}
           channel={props.channel}
           hours={props.hours}
-          onDone={(message) => {
+          attached={attached || debt.disputeDocument !== null}
+          onAttached={() => setAttached(true)}
+          onDone={(done, problem = null) => {
             setTransfer(null);
-            setDone(message);
+            setNotice({ done, problem });
             return props.onChanged();
           }}
           onTransfer={(intent) => {
-            setDone(
+            setNotice(
               intent.transfer
                 ? null
-                : `Iniciamos su pago de ${money(intent.amount, intent.currency)} (referencia ${intent.reference}).`,
+                : {
+                    done: `Iniciamos su pago de ${money(intent.amount, intent.currency)} (referencia ${intent.reference}).`,
+                    problem: null,
+                  },
             );
             setTransfer(intent);
             return props.onChanged();

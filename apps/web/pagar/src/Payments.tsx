@@ -2,11 +2,10 @@
 import type { PaymentIntent } from '@cobranzas/shared';
 import { PAYMENT_INTENT_STATUS_LABELS } from '@cobranzas/shared/portal';
 import { useState } from 'preact/hooks';
-import { download } from './api';
 import { dayTime, money } from './format';
-import { useFocus, useSubmit } from './hooks';
+import { useFocus } from './hooks';
 import { TransferBox } from './Transfer';
-import { FormError } from './ui';
+import { DownloadButton } from './ui';
 
 type Loaded = { data: PaymentIntent[] | null; error: string | null };
 
@@ -24,21 +23,12 @@ export function StatusBadge({ status }: { status: PaymentIntent['status'] }) {
 
 /** «Descargar recibo»: the PDF through the session's token, saved as recibo-<reference>.pdf. */
 function ReceiptButton({ intent }: { intent: PaymentIntent }) {
-  const { sending, error, run } = useSubmit();
   return (
-    <>
-      <button
-        type="button"
-        class="secondary block"
-        disabled={sending}
-        onClick={() =>
-          run(() => download(`/payments/${intent.id}/receipt`, `recibo-${intent.reference}.pdf`))
-        }
-      >
-        {sending ? 'Descargando…' : 'Descargar recibo'}
-      </button>
-      <FormError error={error} />
-    </>
+    <DownloadButton
+      path={`/payments/${intent.id}/receipt`}
+      name={`recibo-${intent.reference}.pdf`}
+      label="Descargar recibo"
+    />
   );
 }
 
@@ -53,15 +43,18 @@ const WHAT_NOW: Record<PaymentIntent['status'], (intent: PaymentIntent) => strin
   A_REVISAR: () => 'Recibimos el dinero y la agencia lo está revisando para asignarlo a su deuda.',
 };
 
+/** The payment the debtor came back from the gateway with: asked for by its reference. */
+export type Returned = { loaded: boolean; intent: PaymentIntent | null; error: string | null };
+
 /** Back from the gateway (`?pago=<reference>`): that payment's status, first on the page. */
 export function PaymentStatus(props: {
   reference: string;
-  payments: Loaded;
+  returned: Returned;
   onRefresh: () => Promise<void>;
   onClose: () => void;
 }) {
   const [refreshing, setRefreshing] = useState(false);
-  const intent = props.payments.data?.find((p) => p.reference === props.reference) ?? null;
+  const { loaded, intent, error } = props.returned;
   const heading = useFocus<HTMLHeadingElement>(true);
   const refresh = async () => {
     setRefreshing(true);
@@ -77,9 +70,9 @@ export function PaymentStatus(props: {
         Su pago {props.reference}
       </h2>
       <div role="status" aria-live="polite">
-        {props.payments.data === null && !props.payments.error ? <p>Buscando su pago…</p> : null}
-        {props.payments.error ? <p>{props.payments.error}</p> : null}
-        {props.payments.data && !intent ? (
+        {!loaded && !error ? <p>Buscando su pago…</p> : null}
+        {error ? <p>{error}</p> : null}
+        {loaded && !intent ? (
           <p>No encontramos un pago con la referencia {props.reference} entre los suyos.</p>
         ) : null}
         {intent ? (

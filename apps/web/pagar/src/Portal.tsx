@@ -5,7 +5,7 @@ import { ApiError, call, get, OFFLINE } from './api';
 import { Channels, Contact } from './Contact';
 import { DebtCard } from './Debt';
 import { useFocus } from './hooks';
-import { PaymentStatus, Payments } from './Payments';
+import { PaymentStatus, Payments, type Returned } from './Payments';
 
 type Loaded<T> = { data: T | null; error: string | null };
 const failed = (caught: unknown) => (caught instanceof ApiError ? caught.message : OFFLINE);
@@ -19,6 +19,7 @@ export function Portal(props: {
 }) {
   const [overview, setOverview] = useState<Loaded<PortalOverview>>({ data: null, error: null });
   const [payments, setPayments] = useState<Loaded<PaymentIntent[]>>({ data: null, error: null });
+  const [returned, setReturned] = useState<Returned>({ loaded: false, intent: null, error: null });
   const [leaving, setLeaving] = useState(false);
   // In from the entry form: the page changed under the keyboard, so its heading takes the focus
   // (the payment's status does, when back from the gateway).
@@ -42,7 +43,30 @@ export function Portal(props: {
         setPayments((now) => ({ data: now.data, error: failed(caught) }));
     }
   };
-  const refresh = () => Promise.all([loadOverview(), loadPayments()]).then(() => {});
+  /** Back from the gateway: that payment alone, by its reference (a short code of letters and digits). */
+  const loadReturned = async () => {
+    const reference = props.payment;
+    if (!reference) return;
+    if (!/^[A-Za-z0-9]{1,12}$/.test(reference)) {
+      setReturned({ loaded: true, intent: null, error: null });
+      return;
+    }
+    try {
+      const { data } = await get<{ data: PaymentIntent[] }>(
+        `/payments?reference=${encodeURIComponent(reference)}`,
+      );
+      const same = reference.toUpperCase();
+      setReturned({
+        loaded: true,
+        intent: data.find((intent) => intent.reference.toUpperCase() === same) ?? null,
+        error: null,
+      });
+    } catch (caught) {
+      if (!(caught instanceof ApiError && caught.ended))
+        setReturned((now) => ({ ...now, error: failed(caught) }));
+    }
+  };
+  const refresh = () => Promise.all([loadOverview(), loadPayments(), loadReturned()]).then(() => {});
   // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once, when the session opens.
   useEffect(() => {
     refresh();
@@ -70,7 +94,7 @@ export function Portal(props: {
       {props.payment ? (
         <PaymentStatus
           reference={props.payment}
-          payments={payments}
+          returned={returned}
           onRefresh={refresh}
           onClose={props.onForgetPayment}
         />
@@ -101,7 +125,8 @@ export function Portal(props: {
         ))}
       </section>
 
-      <Payments payments={payments} onRetry={loadPayments} />
+      {/* Below the debts once they are shown: appearing above them first, it would be pushed down. */}
+      {data || overview.error ? <Payments payments={payments} onRetry={loadPayments} /> : null}
 
       {data ? (
         <>

@@ -63,13 +63,15 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
   const headers: Record<string, string> = {};
   const bearer = token();
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData (a file) goes as it is: the browser writes its multipart content-type and boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(`/api/portal${path}`, {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : form ? body : JSON.stringify(body),
       cache: 'no-store',
     });
   } catch {
@@ -95,7 +97,14 @@ export async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, b
 export const get = <T>(path: string) => call<T>('GET', path);
 export const post = <T>(path: string, body: unknown) => call<T>('POST', path, body);
 
-/** A file the API answers (the receipt's PDF), downloaded under `name`. */
+/** A file sent as multipart/form-data, in the field `file`. */
+export function upload<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  return call<T>('POST', path, form);
+}
+
+/** A file the API answers (a receipt's or an agreement's PDF), downloaded under `name`. */
 export async function download(path: string, name: string) {
   const blob = await (await send('GET', path)).blob();
   const url = URL.createObjectURL(blob);

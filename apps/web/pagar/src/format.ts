@@ -88,3 +88,19 @@ export const agencyToday = (days = 0) =>
 
 /** A day and a time typed at the agency, as the instant the API takes: `…T10:30:00-03:00`. */
 export const agencyInstant = (date: string, time: string) => `${date}T${time}:00${AGENCY_OFFSET}`;
+
+/**
+ * What part is of whole, in percent, exact (BigInt cents), rounded half up to the hundredth and
+ * without trailing zeros: ("30000.00", "150000.00") → «20 %», ("1.00", "3.00") → «33,33 %». As the
+ * offer's terms count it (percentOf in @cobranzas/shared); nothing when whole is not above zero.
+ */
+export function percentText(part: string, whole: string): string {
+  const w = cents(whole);
+  if (w <= 0n) return '';
+  const p = cents(part);
+  const n = (p < 0n ? -p : p) * 10_000n;
+  const hundredths = (n * 2n + w) / (2n * w);
+  const units = (hundredths / 100n).toString();
+  const fraction = (hundredths % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return `${p < 0n ? '-' : ''}${units}${fraction ? `,${fraction}` : ''} %`;
+}

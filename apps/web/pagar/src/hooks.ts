@@ -22,8 +22,9 @@ export function useSubmit() {
       if (caught instanceof ApiError) {
         if (caught.ended) return false;
         const fieldCount = Object.keys(caught.errors).length;
-        // A 400 with errors per field says it under each field; its general line adds nothing then.
-        setError(fieldCount > 0 && caught.status === 400 ? null : caught.message);
+        // A 400 (or a file's 413 or 415) with errors per field says it under each field; its general
+        // line adds nothing then.
+        setError(fieldCount > 0 && [400, 413, 415].includes(caught.status) ? null : caught.message);
         setFields(caught.errors);
       } else {
         setError(FAILED);

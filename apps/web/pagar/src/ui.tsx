@@ -1,8 +1,9 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import type { FieldErrors } from './api';
+import { download, type FieldErrors } from './api';
 import { type Currency, money } from './format';
+import { useSubmit } from './hooks';
 
 /** A labelled input with its hint and its errors, tied by aria-describedby. */
 export function Field(props: {
@@ -94,4 +95,22 @@ export function CopyButton(props: { value: string; label: string; target: string
 /** An amount that never breaks across lines («$ 25.000,00» stays whole). */
 export function Money(props: { value: string; currency: Currency }) {
   return <span class="money">{money(props.value, props.currency)}</span>;
+}
+
+/** A PDF through the session's token (a receipt, an agreement's terms), saved as `name`. */
+export function DownloadButton(props: { path: string; name: string; label: string; primary?: boolean }) {
+  const { sending, error, run } = useSubmit();
+  return (
+    <>
+      <button
+        type="button"
+        class={props.primary ? 'block' : 'secondary block'}
+        disabled={sending}
+        onClick={() => run(() => download(props.path, props.name))}
+      >
+        {sending ? 'Descargando…' : props.label}
+      </button>
+      <FormError error={error} />
+    </>
+  );
 }

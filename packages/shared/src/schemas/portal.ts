@@ -235,13 +235,17 @@ export const portalDebtSchema = z.object({
     .nullable(),
   /** The debtor said «no reconozco esta deuda» and staff have not resolved it yet. */
   disputed: z.boolean(),
+  /** The open dispute's document, when one was attached (its file name). */
+  disputeDocument: z.string().nullable(),
+  /** The offer accepted in the portal that the debt's plan came from: its terms are downloadable. */
+  termsOfferId: z.number().int().nullable(),
   /** A callback asked for and not yet resolved, when. */
   callbackAt: z.string().nullable(),
   /** Closed debts are shown, without actions. */
   open: z.boolean(),
   /** The least the debtor may pay as «un importe» (the company's minimum, never above `total`). */
   minimumPayment: z.string(),
-  /** What the debtor may take at once, within the company's envelope (none while a plan stands). */
+  /** What the debtor may take at once, within the company's envelope (none while a plan stands or it is disputed). */
   offers: z.array(portalOfferSchema),
 });
 export type PortalDebt = z.infer<typeof portalDebtSchema>;
@@ -419,7 +423,7 @@ export const portalPaymentsCall = defineCall({
   path: '/portal/payments',
   tag: 'portal',
   summary: 'Los pagos que el deudor inició en el portal, los últimos primero (o el de una referencia)',
-  query: z.object({ reference: z.string().trim().max(12).optional() }).strict(),
+  query: z.object({ reference: z.string().trim().max(40).optional() }).strict(),
   answer: z.object({ data: z.array(paymentIntentSchema) }),
   errors: {},
 });

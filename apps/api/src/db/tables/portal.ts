@@ -174,3 +174,21 @@ export const offerAcceptances = pgTable(
   },
   (t) => [uniqueIndex('offer_acceptances_offer_unique').on(t.offerId)],
 );
+
+/**
+ * Every payment the gateway told us of that touched one of our intents, once (its id is unique): what
+ * it said last and what we did. It is how a notification that comes again is recognised, a second
+ * payment of one checkout is sent to staff instead of being lost, and a refund is noticed.
+ */
+export const gatewayPayments = pgTable('gateway_payments', {
+  gatewayPaymentId: varchar('gateway_payment_id', { length: 40 }).primaryKey(),
+  intentId: integer('intent_id')
+    .notNull()
+    .references(() => paymentIntents.id),
+  /** The gateway's status when we last acted (approved, refunded, charged_back…). */
+  status: varchar('status', { length: 20 }).notNull(),
+  /** APROBADO: recorded in the ledger; A_REVISAR: left for staff. */
+  outcome: varchar('outcome', { length: 10 }).notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});

@@ -22,7 +22,7 @@ import { assertWithinReason } from '../promises';
 import type { PortalKeys } from './codes';
 import { debtorChannels, readDebtor } from './debts';
 import { onOwnDebt } from './ownDebt';
-import { type PortalActor, portalAuditor, portalGuard } from './session';
+import { type PortalActor, portalAuditor, portalRoute } from './session';
 import { notePortalEvent } from './timeline';
 
 /** The debtor's column that closes each channel («No contactar»). */
@@ -63,7 +63,7 @@ async function addRequest(
 
 /** POST /api/portal/debts/{id}/promise, /callback, /dispute and POST /api/portal/opt-out. */
 export function portalActionRoutes(app: FastifyInstance, db: Db, keys: PortalKeys) {
-  const options = { config: { access: 'portal' as const }, onRequest: portalGuard(db, keys) };
+  const options = portalRoute(db, keys);
 
   // A promise like staff take (the same limits: not above what is owed, not past the company's
   // horizon), by nobody on staff: its author is the portal.

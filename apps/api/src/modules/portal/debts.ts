@@ -22,7 +22,7 @@ import { rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { debtBalances } from '../debts/balance';
 import type { PortalKeys } from './codes';
-import { portalGuard } from './session';
+import { portalRoute } from './session';
 
 interface DebtorRow {
   first_name: string;
@@ -95,6 +95,8 @@ export async function portalDebts(db: Db, debtorId: number): Promise<PortalDebt[
     company: string;
     status: DebtStatus;
     disputed: boolean;
+    dispute_document: string | null;
+    terms_offer_id: number | null;
     callback_at: string | null;
     min_payment: string | null;
     envelope: OfferEnvelope;
@@ -104,6 +106,10 @@ export async function portalDebts(db: Db, debtorId: number): Promise<PortalDebt[
           'minDownPaymentPercent', c.min_down_payment_percent::text, 'minQuotaAmount', c.min_quota_amount::text,
           'maxFirstDueDays', c.max_first_due_days, 'maxPlanDays', c.max_plan_days) AS envelope,
         EXISTS (SELECT 1 FROM portal_requests r WHERE r.debt_id = d.id AND r.kind = 'DISPUTE' AND r.status = 'ABIERTO') AS disputed,
+        (SELECT doc.file_name FROM portal_requests r JOIN documents doc ON doc.id = r.document_id
+          WHERE r.debt_id = d.id AND r.kind = 'DISPUTE' AND r.status = 'ABIERTO' LIMIT 1) AS dispute_document,
+        (SELECT max(o.id) FROM offers o JOIN offer_acceptances a ON a.offer_id = o.id
+          WHERE o.debt_id = d.id AND o.status = 'ACEPTADA') AS terms_offer_id,
         (SELECT to_char(max(r.call_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM portal_requests r
           WHERE r.debt_id = d.id AND r.kind = 'CALLBACK' AND r.status = 'ABIERTO') AS callback_at
       FROM debts d JOIN companies c ON c.id = d.company_id
@@ -149,11 +155,14 @@ export async function portalDebts(db: Db, debtorId: number): Promise<PortalDebt[
             }
           : null,
         disputed: row.disputed,
+        disputeDocument: row.dispute_document,
+        termsOfferId: row.terms_offer_id === null ? null : Number(row.terms_offer_id),
         callbackAt: row.callback_at,
         open,
         minimumPayment: minimumPayment(row.min_payment, money.total),
         // Offers while it has no plan standing: a plan is what it owes then (DESIGN.md §11.1).
-        offers: open && !next ? portalOffers(money.total, row.envelope, today) : [],
+        // Nor while the debtor disputes it: an offer on a debt they do not acknowledge says the opposite.
+        offers: open && !next && !row.disputed ? portalOffers(money.total, row.envelope, today) : [],
       },
     ];
   });
@@ -161,29 +170,24 @@ export async function portalDebts(db: Db, debtorId: number): Promise<PortalDebt[
 
 /** GET /api/portal/debts: the debtor's debts, their channels and how to reach the agency. */
 export function portalDebtsRoute(app: FastifyInstance, db: Db, keys: PortalKeys, payments: PaymentChannel) {
-  routeCall(
-    app,
-    portalDebtsCall,
-    { config: { access: 'portal' }, onRequest: portalGuard(db, keys) },
-    async (request): Promise<PortalOverview> => {
-      const { debtorId } = request.portal;
-      const debtor = await readDebtor(db, debtorId);
-      return {
-        debtor: { firstName: debtor.first_name },
-        agency: {
-          name: debtor.agency_name,
-          phone: debtor.agency_phone,
-          email: debtor.agency_email,
-          hours: describeContactHours({
-            days: debtor.days.map(Number),
-            from: debtor.hours_from,
-            to: debtor.hours_to,
-          }),
-        },
-        channels: debtorChannels(debtor),
-        debts: await portalDebts(db, debtorId),
-        payments,
-      };
-    },
-  );
+  routeCall(app, portalDebtsCall, portalRoute(db, keys), async (request): Promise<PortalOverview> => {
+    const { debtorId } = request.portal;
+    const debtor = await readDebtor(db, debtorId);
+    return {
+      debtor: { firstName: debtor.first_name },
+      agency: {
+        name: debtor.agency_name,
+        phone: debtor.agency_phone,
+        email: debtor.agency_email,
+        hours: describeContactHours({
+          days: debtor.days.map(Number),
+          from: debtor.hours_from,
+          to: debtor.hours_to,
+        }),
+      },
+      channels: debtorChannels(debtor),
+      debts: await portalDebts(db, debtorId),
+      payments,
+    };
+  });
 }

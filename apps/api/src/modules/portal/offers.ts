@@ -24,7 +24,7 @@ import { acceptOffer } from '../offers/accept';
 import { hasUnpaidQuotas } from '../offers/terms';
 import type { PortalKeys } from './codes';
 import { onOwnDebt } from './ownDebt';
-import { portalAuditor, portalGuard } from './session';
+import { portalAuditor, portalRoute } from './session';
 
 /** A company's whole envelope for offers (DESIGN.md §10.3 and §11.3). */
 export async function companyEnvelope(db: Executor | Db, companyId: number): Promise<OfferEnvelope> {
@@ -59,7 +59,7 @@ const fileHeaders = (name: string, size: number) => ({
  * transaction with the evidence — session, address, browser, time and the terms PDF with its SHA-256.
  */
 export function portalOfferRoutes(app: FastifyInstance, db: Db, keys: PortalKeys) {
-  const guarded = { config: { access: 'portal' as const }, onRequest: portalGuard(db, keys) };
+  const guarded = portalRoute(db, keys);
 
   routeCall(app, portalAcceptOfferCall, guarded, async (request) => {
     const actor = request.portal;

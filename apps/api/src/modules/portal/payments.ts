@@ -27,7 +27,7 @@ import type { PortalKeys } from './codes';
 import { minimumPayment } from './debts';
 import { GatewayError, type MercadoPago } from './mercadoPago';
 import { onOwnDebt } from './ownDebt';
-import { portalAuditor, portalGuard } from './session';
+import { portalAuditor, portalRoute } from './session';
 
 /** How long a checkout stays payable: ≥ 3 days, since cash methods credit late (FIELD-NOTES.md). */
 export const CHECKOUT_DAYS = 3;
@@ -163,13 +163,15 @@ export function portalPaymentRoutes(
   keys: PortalKeys,
   options: { gateway: MercadoPago | null; publicUrl: string },
 ) {
-  const guarded = { config: { access: 'portal' as const }, onRequest: portalGuard(db, keys) };
+  const guarded = portalRoute(db, keys);
   const channel: PaymentChannel = options.gateway ? 'MERCADOPAGO' : 'TRANSFERENCIA';
 
   routeCall(app, portalPayCall, guarded, async (request) => {
     const actor = request.portal;
     const days = options.gateway ? CHECKOUT_DAYS : TRANSFER_DAYS;
     const intent = await onOwnDebt(db, actor, request.params.id, async (tx, debt, note) => {
+      // Checkout Pro in Argentina charges pesos only.
+      if (options.gateway && debt.currency !== 'ARS') throw conflict(PORTAL_MESSAGES.usdOnline);
       const amount = await amountToPay(tx, debt, request.body.kind, request.body.amount);
       if (!options.gateway) await assertTransferAccount(tx);
       const [row] = await tx

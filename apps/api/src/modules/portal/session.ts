@@ -29,6 +29,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The route options of every portal route behind the session: its guard, and a per-address limit on
+ * top of the entrance's (a session cannot start checkouts or write the timeline without end).
+ */
+export const portalRoute = (db: Db, keys: PortalKeys, perMinute = 60) => ({
+  config: { access: 'portal' as const, rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+  onRequest: portalGuard(db, keys),
+});
+
 /** How the audit log names a debtor's own action: no staff user, the portal and the debtor. */
 export const portalAuditor = (actor: Pick<PortalActor, 'debtorId'>) => ({
   sub: null,
@@ -124,15 +133,8 @@ export function portalSessionRoutes(
     },
   );
 
-  routeCall(
-    app,
-    portalSessionEndCall,
-    { config: { access: 'portal' }, onRequest: portalGuard(db, keys) },
-    async (request, reply) => {
-      await db.execute(
-        sql`UPDATE portal_sessions SET ended_at = now() WHERE id = ${request.portal.sessionId}`,
-      );
-      return reply.code(204).send();
-    },
-  );
+  routeCall(app, portalSessionEndCall, portalRoute(db, keys), async (request, reply) => {
+    await db.execute(sql`UPDATE portal_sessions SET ended_at = now() WHERE id = ${request.portal.sessionId}`);
+    return reply.code(204).send();
+  });
 }

@@ -8,14 +8,14 @@ import {
   normalizeMoney,
   PORTAL_MESSAGES,
 } from '@cobranzas/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Auditor, type Executor, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/ledgerViews';
-import { paymentIntents } from '../../db/schema';
+import { gatewayPayments, paymentIntents } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { debtBalance } from '../debts/balance';
 import { keepBooks, moveOf, paymentOverdrawn } from '../debts/books';
@@ -53,10 +53,11 @@ async function settleIntent(
 
 /**
  * An approved payment of an intent, recorded once: the debt locked first (the lock order), then the
- * intent; an intent that already holds a gateway payment is left as it is, so a notification that
- * comes twice — or two at once, which queue on the debt's lock — records it once. Money the debt
- * cannot take as it is (closed, more than it owes, not the amount started) is kept A_REVISAR for
- * staff, never refused: it has already been paid.
+ * gateway payment claimed in gateway_payments (its id is its key: a notification that comes twice —
+ * or two at once, which queue on the debt's lock — finds it there). The intent's first approved
+ * payment is recorded in the ledger; money the debt cannot take as it is (closed, more than it owes,
+ * not the amount started) and a second payment of the same checkout are kept A_REVISAR for staff,
+ * never refused or dropped: they have already been paid.
  */
 async function recordApproved(
   db: Db,
@@ -72,27 +73,36 @@ async function recordApproved(
       .where(eq(paymentIntents.id, intentId))
       .for('update');
     if (!intent) return 'AJENO';
-    if (intent.gatewayPaymentId !== null) return 'YA_REGISTRADO';
+    const [claimed] = await tx
+      .insert(gatewayPayments)
+      .values({ gatewayPaymentId: payment.id, intentId, status: payment.status, outcome: 'A_REVISAR' })
+      .onConflictDoNothing()
+      .returning();
+    if (!claimed) return 'YA_REGISTRADO';
     const debt = locked.row;
     const money = (value: string) => formatMoney(value, debt.currency);
     const amount = isMoney(payment.amount) ? normalizeMoney(payment.amount) : null;
     const owed = (await debtBalance(tx, debt.id, null))?.total ?? '0.00';
     const problem =
-      amount === null || compareMoney(amount, intent.amount) !== 0 || payment.currency !== debt.currency
-        ? PORTAL_MESSAGES.reviewAmount(money(intent.amount))
-        : isDebtClosed(debt.status)
-          ? PORTAL_MESSAGES.reviewClosed
-          : compareMoney(amount, owed) > 0
-            ? PORTAL_MESSAGES.reviewAbove(money(owed))
-            : null;
+      intent.gatewayPaymentId !== null
+        ? PORTAL_MESSAGES.reviewSecond(intent.reference)
+        : amount === null || compareMoney(amount, intent.amount) !== 0 || payment.currency !== debt.currency
+          ? PORTAL_MESSAGES.reviewAmount(money(intent.amount))
+          : isDebtClosed(debt.status)
+            ? PORTAL_MESSAGES.reviewClosed
+            : compareMoney(amount, owed) > 0
+              ? PORTAL_MESSAGES.reviewAbove(money(owed))
+              : null;
     const paidAt = payment.approvedAt ? new Date(payment.approvedAt) : new Date();
     if (problem !== null || amount === null) {
-      await settleIntent(tx, intent, {
-        status: 'A_REVISAR',
-        gatewayPaymentId: payment.id,
-        note: problem,
-        paidAt,
-      });
+      // The intent keeps its first payment; a second one is only noted (gateway_payments holds it).
+      if (intent.gatewayPaymentId === null)
+        await settleIntent(tx, intent, {
+          status: 'A_REVISAR',
+          gatewayPaymentId: payment.id,
+          note: problem,
+          paidAt,
+        });
       await notePortalEvent(
         tx,
         GATEWAY_AUDITOR,
@@ -133,6 +143,10 @@ async function recordApproved(
       paymentId: row.id,
       paidAt,
     });
+    await tx
+      .update(gatewayPayments)
+      .set({ outcome: 'APROBADO' })
+      .where(eq(gatewayPayments.gatewayPaymentId, payment.id));
     await notePortalEvent(
       tx,
       GATEWAY_AUDITOR,
@@ -143,6 +157,39 @@ async function recordApproved(
   });
 }
 
+/**
+ * A payment we acted on that the gateway now says was taken back (refunded, charged back, cancelled
+ * after approval): the ledger keeps what was recorded — undoing it is staff's decision, with its
+ * reason — and the debt's timeline says so, once per status.
+ */
+async function noteTakenBack(db: Db, debtId: number, payment: GatewayPayment): Promise<Settled> {
+  return db.transaction(async (tx) => {
+    const locked = await lockDebt(tx, debtId, null);
+    const [seen] = await tx
+      .update(gatewayPayments)
+      .set({ status: payment.status, updatedAt: new Date() })
+      .where(
+        and(eq(gatewayPayments.gatewayPaymentId, payment.id), ne(gatewayPayments.status, payment.status)),
+      )
+      .returning();
+    if (!seen) return 'SIN_CAMBIO';
+    await notePortalEvent(
+      tx,
+      GATEWAY_AUDITOR,
+      debtId,
+      PORTAL_MESSAGES.takenBackEvent(
+        formatMoney(payment.amount, locked.row.currency),
+        payment.id,
+        payment.status,
+      ),
+    );
+    return 'A_REVISAR';
+  });
+}
+
+/** What the gateway says of a payment that was approved and then taken back. */
+const TAKEN_BACK = new Set(['refunded', 'charged_back', 'cancelled', 'in_mediation']);
+
 /** What a payment the gateway told of changes here (its intent found by external_reference). */
 export async function settleGatewayPayment(db: Db, payment: GatewayPayment): Promise<Settled> {
   if (!payment.externalReference) return 'AJENO';
@@ -152,6 +199,11 @@ export async function settleGatewayPayment(db: Db, payment: GatewayPayment): Pro
     .where(eq(paymentIntents.reference, payment.externalReference));
   if (!intent) return 'AJENO';
   if (payment.status === 'approved') return recordApproved(db, intent.id, intent.debtId, payment);
+  const [known] = await db
+    .select({ outcome: gatewayPayments.outcome })
+    .from(gatewayPayments)
+    .where(eq(gatewayPayments.gatewayPaymentId, payment.id));
+  if (known && TAKEN_BACK.has(payment.status)) return noteTakenBack(db, intent.debtId, payment);
   if (payment.status === 'rejected' || payment.status === 'cancelled') {
     const changed = await db
       .update(paymentIntents)

@@ -594,6 +594,7 @@ forEachBackend('the debtor portal (issue 34)', (backend) => {
         amount: '800.00',
         discount: '200.00',
         quotas: 1,
+        acceptedInPortal: true,
       });
       // The same figure everywhere: the staff's balance and the portal's total are the plan's 800,00.
       const owed = await staff(admin, 'GET', `/api/debts/${debt.id}/balance`);
@@ -625,6 +626,21 @@ forEachBackend('the debtor portal (issue 34)', (backend) => {
       );
       expect(evidence?.terms_sha256).toBe(accepted.body.termsSha256);
       expect(evidence?.address).toMatch(/^10\./);
+      // Staff download the same bytes; a CLIENTE may not.
+      const forStaff = await t.app.inject({
+        method: 'GET',
+        url: `/api/offers/${offerId}/terms`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(forStaff.statusCode).toBe(200);
+      expect(createHash('sha256').update(forStaff.rawPayload).digest('hex')).toBe(accepted.body.termsSha256);
+      const cliente = await createUser(t.app, admin, 'CLIENTE');
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: `/api/offers/${offerId}/terms`,
+        headers: { authorization: `Bearer ${cliente.token}` },
+      });
+      expect(refused.statusCode).toBe(403);
       // Another debtor's session cannot read these terms.
       const other = await debtorWithLink();
       const stranger = await session(other.link, other.debtor.dni);

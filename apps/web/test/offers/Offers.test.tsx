@@ -111,6 +111,7 @@ const approved: Offer = {
   decisionNote: null,
   acceptedBy: null,
   acceptedAt: null,
+  acceptedInPortal: false,
   cancelledBy: null,
   cancelledAt: null,
   cancelReason: null,

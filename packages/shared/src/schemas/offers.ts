@@ -61,6 +61,8 @@ export const offerSchema = z.object({
   decisionNote: z.string().nullable(),
   acceptedBy: z.number().int().nullable(),
   acceptedAt: z.string().nullable(),
+  /** Accepted by the debtor in the portal: its terms PDF is kept (GET /api/offers/{id}/terms). */
+  acceptedInPortal: z.boolean(),
   cancelledBy: z.number().int().nullable(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),

@@ -491,3 +491,14 @@ export const portalDisputeDocumentCall = defineCall({
     415: 'Solo se aceptan PDF, JPG o PNG.',
   },
 });
+
+/** Staff: the terms a debtor accepted in the portal, with the evidence printed on them. */
+export const offerTermsCall = defineCall({
+  method: 'GET',
+  path: '/offers/:id/terms',
+  tag: 'ofertas de quita',
+  summary: 'Los términos que el deudor aceptó en el portal (PDF), tal como se guardaron',
+  params: idParamsSchema,
+  answer: { file: 'application/pdf', description: 'Los términos aceptados' },
+  errors: { 403: 'Solo el personal de la agencia.', 404: 'La oferta no se aceptó en el portal.' },
+});

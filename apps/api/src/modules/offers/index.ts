@@ -42,6 +42,7 @@ export function offersModule(app: FastifyInstance, db: Db) {
       companyId: debts.companyId,
       companyName: companies.name,
       currency: sql<string | null>`${debts.currency}::text`,
+      acceptedInPortal: sql<boolean>`EXISTS (SELECT 1 FROM offer_acceptances a WHERE a.offer_id = ${offers.id})`,
     },
     joins: [
       { table: users, on: eq(offers.userId, users.id) },

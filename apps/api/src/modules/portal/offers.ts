@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import {
   agencyToday,
   formatMoney,
+  MESSAGES,
   type OfferEnvelope,
+  offerTermsCall,
   PORTAL_MESSAGES,
   percentOf,
   percentText,
@@ -172,6 +174,17 @@ export function portalOfferRoutes(app: FastifyInstance, db: Db, keys: PortalKeys
       );
       return { offerId: row.id, acceptedAt: now.toISOString(), termsSha256 };
     });
+  });
+
+  // Staff (guarded as the offers resource): the same bytes the debtor downloads; never a CLIENTE's.
+  routeCall(app, offerTermsCall, {}, async (request, reply) => {
+    if (request.user.type === 'CLIENTE') throw new HttpError(403, MESSAGES.forbidden);
+    const [found] = await db
+      .select({ pdf: offerAcceptances.termsPdf })
+      .from(offerAcceptances)
+      .where(eq(offerAcceptances.offerId, request.params.id));
+    if (!found) throw new HttpError(404, PORTAL_MESSAGES.noTerms);
+    return reply.headers(fileHeaders(`acuerdo-${request.params.id}.pdf`, found.pdf.length)).send(found.pdf);
   });
 
   routeCall(app, portalOfferTermsCall, guarded, async (request, reply) => {

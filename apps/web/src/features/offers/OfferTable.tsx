@@ -1,8 +1,15 @@
-import { OFFER_STATUS_LABELS, type Offer, type OfferStatus, percentText } from '@cobranzas/shared';
+import {
+  OFFER_STATUS_LABELS,
+  type Offer,
+  type OfferStatus,
+  offerTermsCall,
+  percentText,
+} from '@cobranzas/shared';
 import { Button, Group } from '@mantine/core';
-import { IconCheck, IconHandStop, IconThumbUp, IconX } from '@tabler/icons-react';
+import { IconCheck, IconFileDownload, IconHandStop, IconThumbUp, IconX } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { emptyStateProps } from '../../components/resource/emptyState';
+import { downloadCall } from '../../lib/call';
 import { formatDate } from '../../lib/format';
 import type { Tone } from '../debts/common/labels';
 import { Pill } from '../debts/common/Pill';
@@ -114,6 +121,18 @@ export function OfferTable({
             <>
               <Pill tone={OFFER_STATUS_TONES[o.status]}>{OFFER_STATUS_LABELS[o.status]}</Pill>
               <OfferStatusNote offer={o} />
+              {o.acceptedInPortal ? (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  leftSection={<IconFileDownload size={14} />}
+                  onClick={() =>
+                    void downloadCall(offerTermsCall, { params: { id: o.id } }, `acuerdo-${o.id}.pdf`)
+                  }
+                >
+                  Términos aceptados en el portal
+                </Button>
+              ) : null}
             </>
           ),
         },

@@ -20,6 +20,7 @@ export * from './permissions';
 export * from './phones';
 export * from './portal';
 export * from './portalOffers';
+export * from './reconciliation';
 export * from './resource';
 export * from './schemas/agency';
 export * from './schemas/assignment';

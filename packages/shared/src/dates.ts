@@ -80,3 +80,21 @@ export function nextDay(date: string): string {
   if (d < daysInMonth(y, m)) return format(y, m, d + 1);
   return m < 12 ? format(y, m + 1, 1) : format(y + 1, 1, 1);
 }
+
+const dayTime = (seconds: boolean) =>
+  new Intl.DateTimeFormat('es-AR', {
+    timeZone: AGENCY_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' as const } : {}),
+    hourCycle: 'h23',
+  });
+const DAY_TIME = dayTime(false);
+const DAY_TIME_SECONDS = dayTime(true);
+
+/** An instant on the agency's clock: «30/11/2026 10:30» (or «30/11/2026 10:30:05»). */
+export const agencyDayTime = (instant: Date, seconds = false) =>
+  (seconds ? DAY_TIME_SECONDS : DAY_TIME).format(instant).replace(',', '');

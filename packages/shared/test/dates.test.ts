@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonthsClamped,
   agencyDayStart,
+  agencyDayTime,
   agencyToday,
   daysBetween,
   monthlyDueDates,
@@ -59,5 +60,13 @@ describe('calendar dates', () => {
     expect(agencyToday(new Date('2024-05-02T03:00:00Z'))).toBe('2024-05-02');
     expect(agencyDayStart('2024-05-02')).toBe('2024-05-02T00:00:00-03:00');
     expect(() => agencyDayStart('2024-5-2')).toThrow();
+  });
+});
+
+describe('agencyDayTime: an instant on the agency clock (UTC−3)', () => {
+  it('13:30 UTC is 10:30 at the agency; the previous day just after midnight UTC', () => {
+    expect(agencyDayTime(new Date('2026-11-30T13:30:05Z'))).toBe('30/11/2026 10:30');
+    expect(agencyDayTime(new Date('2026-11-30T13:30:05Z'), true)).toBe('30/11/2026 10:30:05');
+    expect(agencyDayTime(new Date('2026-12-01T02:15:00Z'))).toBe('30/11/2026 23:15');
   });
 });

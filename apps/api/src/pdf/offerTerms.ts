@@ -1,4 +1,4 @@
-import { formatMoney, oneLine, type PortalOffer, percentText } from '@cobranzas/shared';
+import { agencyDayTime, formatMoney, oneLine, type PortalOffer, percentText } from '@cobranzas/shared';
 import { type Agency, letterhead } from './letterhead';
 import { dayText } from './receipt';
 import type { Content, TDocumentDefinitions } from './render';
@@ -20,17 +20,6 @@ export interface OfferTermsContent {
   userAgent: string | null;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
 const row = (label: string, value: Content): Content[] => [{ text: label, style: 'label' }, value];
 
 /**
@@ -43,7 +32,7 @@ export function offerTermsDocument(agency: Agency, terms: OfferTermsContent): TD
   const { offer } = terms;
   const debtor = `${oneLine(terms.debtor.lastName)}, ${oneLine(terms.debtor.firstName)} (DNI ${terms.debtor.dni})`;
   const debt = `N.º ${terms.debt.id}${terms.debt.reference ? ` (${oneLine(terms.debt.reference)})` : ''} con ${oneLine(terms.company)}`;
-  const when = DATE_TIME.format(terms.acceptedAt).replace(',', '');
+  const when = agencyDayTime(terms.acceptedAt, true);
   const rows: Content[][] = [
     row('Deudor', debtor),
     row('Deuda', debt),

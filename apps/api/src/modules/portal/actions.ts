@@ -1,5 +1,6 @@
 import {
   addDays,
+  agencyDayTime,
   agencyToday,
   dayMonthYear,
   formatMoney,
@@ -27,18 +28,6 @@ import { notePortalEvent } from './timeline';
 
 /** The debtor's column that closes each channel («No contactar»). */
 const CLOSED_ON = { PHONE: 'phoneClosedOn', ALT_PHONE: 'altPhoneClosedOn', EMAIL: 'emailClosedOn' } as const;
-
-const DAY_TIME = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-/** An instant at the agency: «30/11/2026 10:30». */
-export const agencyDayTime = (instant: Date) => DAY_TIME.format(instant).replace(',', '');
 
 /** A request for staff (a callback, a dispute) from this session, with its audit row. */
 async function addRequest(

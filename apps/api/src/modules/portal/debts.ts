@@ -76,6 +76,10 @@ export async function readDebtor(db: Db, debtorId: number): Promise<DebtorRow> {
   return row;
 }
 
+/** What is left of a quota: its amount and mora less what was paid of it (the next quota's figure). */
+export const quotaLeft = (quota: { amount: string; mora: string; paid: string }) =>
+  fromCents(toCents(quota.amount) + toCents(quota.mora) - toCents(quota.paid));
+
 /** The least «un importe» may be: the company's minimum (else a cent), never above what is owed. */
 export function minimumPayment(companyMinimum: string | null, total: string): string {
   const least = companyMinimum === null ? 1n : toCents(companyMinimum);
@@ -133,7 +137,7 @@ export async function portalDebts(db: Db, debtorId: number): Promise<PortalDebt[
         paid: q.paid,
         status: q.status,
       })) ?? null;
-    const next = quotas?.find((q) => q.status !== 'PAGADA');
+    const next = money.plan?.find((q) => q.status !== 'PAGADA');
     const open = !isDebtClosed(row.status);
     return [
       {
@@ -149,7 +153,7 @@ export async function portalDebts(db: Db, debtorId: number): Promise<PortalDebt[
                 ? {
                     number: next.number,
                     dueDate: next.dueDate,
-                    owed: fromCents(toCents(next.amount) - toCents(next.paid)),
+                    owed: quotaLeft(next),
                   }
                 : null,
             }

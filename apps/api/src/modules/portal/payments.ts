@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import {
   compareMoney,
   formatMoney,
-  fromCents,
   type PaymentChannel,
   type PaymentIntent,
   PORTAL_MESSAGES,
@@ -11,7 +10,6 @@ import {
   portalPaymentsCall,
   portalReceiptCall,
   SHORT_CODE_ALPHABET,
-  toCents,
 } from '@cobranzas/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +22,7 @@ import { receiptFileName } from '../../pdf/receipt';
 import { debtBalance } from '../debts/balance';
 import { printReceipt } from '../receipts';
 import type { PortalKeys } from './codes';
-import { minimumPayment } from './debts';
+import { minimumPayment, quotaLeft } from './debts';
 import { GatewayError, type MercadoPago } from './mercadoPago';
 import { onOwnDebt } from './ownDebt';
 import { portalAuditor, portalRoute } from './session';
@@ -124,7 +122,7 @@ async function amountToPay(
   if (kind === 'NEXT_QUOTA') {
     const next = owed?.plan?.find((quota) => quota.status !== 'PAGADA');
     if (!next) throw conflict(PORTAL_MESSAGES.noQuotaDue);
-    return fromQuota(next.amount, next.mora, next.paid);
+    return quotaLeft(next);
   }
   const [company] = await tx
     .select({ minimum: companies.portalMinPayment })
@@ -146,10 +144,6 @@ async function assertTransferAccount(tx: Executor) {
     .where(eq(agencySettings.id, 1));
   if (!agency?.cbu && !agency?.alias) throw conflict(PORTAL_MESSAGES.noTransferAccount);
 }
-
-/** What is left of a quota: its amount and mora less what was paid of it. */
-const fromQuota = (amount: string, mora: string, paid: string) =>
-  fromCents(toCents(amount) + toCents(mora) - toCents(paid));
 
 /**
  * POST /api/portal/debts/{id}/pay, GET /api/portal/payments and …/{id}/receipt. With a gateway the

@@ -50,6 +50,7 @@ import { queueModule } from './modules/queue';
 import { quotasModule } from './modules/quotas';
 import { rateTablesModule } from './modules/rateTables';
 import { receiptsModule } from './modules/receipts';
+import { reconciliationsModule } from './modules/reconciliations';
 import { servicesModule } from './modules/services';
 import { settlementsModule } from './modules/settlements';
 import { settlementFileRoutes } from './modules/settlements/files';
@@ -244,6 +245,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   reportsModule(app, db);
   auditModule(app, db);
   portalModule(app, db, config, storage);
+  reconciliationsModule(app, db, storage);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -4,6 +4,7 @@ import {
   agencyToday,
   defineAbilityFor,
   type HttpMethod,
+  isAdminOnly,
   isStaffOnly,
   MESSAGES,
   RESOURCE_SUBJECTS,
@@ -33,6 +34,7 @@ import {
   unique,
 } from './helpers';
 import { csvOf, runImport } from './importHelpers';
+import { runReconciliation } from './reconciliationHelpers';
 
 type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
 const METHOD: Record<Operation, HttpMethod> = {
@@ -47,10 +49,12 @@ const ROLES: UserTypeName[] = ['ADMIN', 'GENERAL', 'CLIENTE'];
 
 /**
  * Whether the shared rules (the single source of DESIGN.md §6) let a role call a method on a resource;
- * the staff-only resources of §10.6 (STAFF_ONLY_RESOURCES) refuse a CLIENTE whatever its subject allows.
+ * the staff-only resources of §10.6 (STAFF_ONLY_RESOURCES) refuse a CLIENTE whatever its subject allows,
+ * and the ADMIN-only ones (ADMIN_ONLY_RESOURCES: money in, §11.4) refuse everyone else.
  */
 const allowed = (role: UserTypeName, method: HttpMethod, resource: ApiResource) =>
   !(role === 'CLIENTE' && isStaffOnly(resource)) &&
+  !(role !== 'ADMIN' && isAdminOnly(resource)) &&
   defineAbilityFor({ type: role }).can(actionFor(resource, method), RESOURCE_SUBJECTS[resource]);
 
 interface Fixture {
@@ -193,6 +197,26 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
         ]);
         return (await runImport(t, admin, { content, companyId, fileName: 'acceso.csv' })).id;
       },
+      operations: ['list', 'read'],
+    },
+    'reconciliation-profiles': {
+      body: () => ({
+        name: unique('Banco '),
+        source: 'BANCO',
+        mapping: { date: 'Fecha', amount: 'Importe', description: 'Concepto' },
+      }),
+      patch: () => ({ method: 'DEPOSITO' }),
+    },
+    reconciliations: {
+      body: () => ({}),
+      patch: () => ({}),
+      // Created by multipart upload (reconciliations.test.ts covers it and every line call per role).
+      fresh: async () =>
+        (
+          await runReconciliation(t, admin, {
+            content: 'Fecha;Importe;Concepto;Ordenante\n01/02/2024;10;x;y\n',
+          })
+        ).id,
       operations: ['list', 'read'],
     },
   };

@@ -86,6 +86,10 @@ export interface Owed extends Balance {
   plan: QuotaState[] | null;
 }
 
+/** What is left of a quota: its amount and mora less what was paid of it. */
+export const quotaLeft = (quota: Pick<QuotaState, 'amount' | 'mora' | 'paid'>) =>
+  fromCents(toCents(quota.amount) + toCents(quota.mora) - toCents(quota.paid));
+
 const isCredit = (kind: MoveKind) => kind === 'PAYMENT' || kind === 'DEPOSIT';
 const byDayThenId = (a: Move, b: Move) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id);
 

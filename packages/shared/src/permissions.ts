@@ -73,6 +73,9 @@ export const RESOURCE_SUBJECTS = {
   'rate-tables': 'SystemManagement',
   /** Issue 17: letter templates (DESIGN.md §10.5): ADMIN edits, GENERAL views to print, CLIENTE never. */
   'letter-templates': 'SystemManagement',
+  /** Issue 35 (DESIGN.md §11.4): money in, ADMIN only (ADMIN_ONLY_RESOURCES). */
+  reconciliations: 'SystemManagement',
+  'reconciliation-profiles': 'SystemManagement',
   /** Viewing also needs the ADMIN role: the API checks it on the route (GENERAL may view the rest). */
   audit: 'SystemManagement',
 } as const satisfies Record<string, Subject>;
@@ -81,6 +84,10 @@ export type ApiResource = keyof typeof RESOURCE_SUBJECTS;
 /** DESIGN.md §10.6: resources of the agency's own work, which a CLIENTE never reaches (403). */
 export const STAFF_ONLY_RESOURCES: readonly ApiResource[] = ['imports', 'observations'];
 export const isStaffOnly = (resource: ApiResource) => STAFF_ONLY_RESOURCES.includes(resource);
+
+/** Resources only an ADMIN reaches, whatever the method (a GENERAL may view the rest of SystemManagement). */
+export const ADMIN_ONLY_RESOURCES: readonly ApiResource[] = ['reconciliations', 'reconciliation-profiles'];
+export const isAdminOnly = (resource: ApiResource) => ADMIN_ONLY_RESOURCES.includes(resource);
 
 /** DESIGN.md §6: the action an HTTP method needs. */
 export const METHOD_ACTIONS = {

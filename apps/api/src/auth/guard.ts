@@ -4,6 +4,7 @@ import {
   actionFor,
   defineAbilityFor,
   type HttpMethod,
+  isAdminOnly,
   isStaffOnly,
   MESSAGES,
   METHOD_ACTIONS,
@@ -53,6 +54,7 @@ function authorize(request: FastifyRequest, routeUrl: string) {
     throw new HttpError(403, MESSAGES.forbidden);
   }
   if (request.user.type === 'CLIENTE' && isStaffOnly(resource)) throw new HttpError(403, MESSAGES.forbidden);
+  if (request.user.type !== 'ADMIN' && isAdminOnly(resource)) throw new HttpError(403, MESSAGES.forbidden);
 }
 
 /**

@@ -25,6 +25,7 @@ export * from './tables/promises';
 export * from './tables/quotas';
 export * from './tables/rateTables';
 export * from './tables/receipts';
+export * from './tables/reconciliations';
 export * from './tables/settlements';
 export * from './tables/tasks';
 export * from './tables/users';

@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
 import { finishLedgerMigration } from '../modules/ledger/upgrade';
 import type { Db } from './client';
-import { debtTypes, users, userTypes } from './schema';
+import { debtTypes, reconciliationProfiles, users, userTypes } from './schema';
 
 /** DESIGN.md §4 reference data. Ids are fixed: the web and later issues rely on them. */
 export const FIXED_USER_TYPES = [
@@ -27,6 +27,19 @@ async function advanceSequence(db: Db, table: PgTable) {
 }
 
 /**
+ * Mercado Pago's released-money report has fixed columns: its profile is ready when none exists (an
+ * ADMIN who does not want it deactivates it). Not in migration 0036: PostgreSQL refuses an enum
+ * value (payment_method MERCADOPAGO, 0031) in the transaction that added it, and a new database
+ * runs every migration in one.
+ */
+async function seedMercadoPagoProfile(db: Db) {
+  await db.execute(sql`INSERT INTO ${reconciliationProfiles} (name, source, layout, method)
+    SELECT 'Mercado Pago', 'MERCADOPAGO', 'COLUMNAS', 'MERCADOPAGO'
+    WHERE NOT EXISTS (SELECT 1 FROM ${reconciliationProfiles} WHERE source = 'MERCADOPAGO')
+    ON CONFLICT (name) DO NOTHING`);
+}
+
+/**
  * Idempotent; runs at every start. Creates the first ADMIN when there are no users at all.
  * `announce` receives the one line that shows a generated password (printed once, never logged).
  */
@@ -44,6 +57,7 @@ export async function seed(db: Db, config: Config, announce: (line: string) => v
     .onConflictDoNothing()
     .returning();
   if (newDebtTypes.length > 0) await advanceSequence(db, debtTypes);
+  await seedMercadoPagoProfile(db);
 
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return;

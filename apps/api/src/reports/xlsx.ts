@@ -99,6 +99,26 @@ async function drained(emitter: NodeJS.EventEmitter, out: Writable) {
 }
 
 /**
+ * ExcelJS's streaming writer into `out` (rows are committed as they are added, so memory stays flat),
+ * its zip's failures ending `out`, and one sheet with a bold, frozen header row of `columns`.
+ */
+export function streamingSheet(out: Writable, sheetName: string, columns: Partial<ExcelJS.Column>[]) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Cobranzas';
+  (workbook as unknown as { zip: NodeJS.EventEmitter }).zip.on('error', (error: Error) => out.destroy(error));
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns;
+  const head = sheet.getRow(1);
+  head.font = { bold: true };
+  head.commit();
+  return { workbook, sheet };
+}
+
+/**
  * Backpressure between pages. ExcelJS writes the sheet's XML into the zip's input without waiting,
  * so: give the event loop a turn (PGlite answers without one, and zlib runs on it), then wait while
  * the zip's input or `out` holds more than its high-water mark. The zip's input is ExcelJS 4.4's

@@ -1,6 +1,7 @@
 import './zodConfig';
 import { z } from 'zod';
 import { defineResource } from '../resource';
+import { type ColumnMapping, columnMapper, type MappedField } from './columnMapping';
 import { idFilter } from './common';
 
 /**
@@ -11,16 +12,9 @@ import { idFilter } from './common';
 /** The largest file an import accepts (§10.1: "up to 50 MB"). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
-export interface ImportFieldInfo {
-  key: string;
-  /** Spanish name for the mapping screen and the error messages. */
-  label: string;
+export interface ImportFieldInfo extends MappedField {
   /** Which record the value goes to. */
   entity: 'debtor' | 'debt';
-  /** Every row needs it. `dni` and `cuit` are required as a pair instead: see IMPORT_ONE_OF. */
-  required: boolean;
-  /** Headers that map to the field automatically (compared with normalizeHeader). */
-  synonyms: readonly string[];
 }
 
 /** §10.1's fields in screen order, with the header synonyms it lists plus obvious ones. */
@@ -263,159 +257,17 @@ export const IMPORT_FIELD_LABELS = Object.fromEntries(IMPORT_FIELDS.map((f) => [
 >;
 
 /** A mapping: import field → the header as written in the file. */
-export type ImportMapping = Partial<Record<ImportField, string>>;
+export type ImportMapping = ColumnMapping<ImportField>;
 
-/**
- * Words that only say "number" (Nº, N°, Nro, Num, Número) and the connectors "de"/"del": dropped when
- * the header has other words, so "Nº Doc", "Nro. Doc", "Num Doc" and "Doc" are one header, and so are
- * "Fecha de Mora" and "Fecha Mora". º and ° are read as "o" first (Nº → "no").
- */
-const FILLER_WORDS = new Set(['n', 'no', 'nro', 'nros', 'nr', 'num', 'numero', 'de', 'del']);
-
-/**
- * A header reduced for comparison: no case, accents, spaces or punctuation, and without the filler
- * words above. "Nº Doc" → "doc", "Nro. Documento" → "documento", "E-mail" → "email",
- * "CUIT/CUIL" → "cuitcuil", "Fecha de Mora" → "fechamora", "Teléfono 2" → "telefono2".
- */
-export function normalizeHeader(text: string): string {
-  return headerWords(text).join('');
-}
-
-/** The words of a header as normalizeHeader keeps them (for the prefix pass of autoMapping). */
-function headerWords(text: string): string[] {
-  const words = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[º°]/g, 'o')
-    .replace(/ª/g, 'a')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  const kept = words.filter((w) => !FILLER_WORDS.has(w));
-  return kept.length > 0 ? kept : words;
-}
-
-interface Synonym {
-  field: ImportField;
-  words: string[];
-  /** Position in the field's list: earlier synonyms win a tie between two headers. */
-  rank: number;
-}
-
-const SYNONYMS: Synonym[] = IMPORT_FIELDS.flatMap((f) =>
-  f.synonyms.map((s, rank) => ({ field: f.key as ImportField, words: headerWords(s), rank })),
-);
-const BY_NORMALIZED = new Map<string, Synonym>();
-for (const s of SYNONYMS) {
-  const key = s.words.join('');
-  if (!BY_NORMALIZED.has(key)) BY_NORMALIZED.set(key, s);
-}
-
-/**
- * The automatic mapping of §10.1 for a file's headers: each field at most once, each header at most
- * once. First pass: a header equal (normalised) to a synonym; when two headers match one field, the
- * earlier synonym in the field's list wins, then the earlier column. Second pass, for fields still
- * free: a header whose words start with a synonym's words ("DNI del titular" → dni,
- * "Saldo deuda $" → originalAmount), the longest synonym first, then the earlier column.
- */
-export function autoMapping(headers: readonly string[]): ImportMapping {
-  const mapping: ImportMapping = {};
-  const usedHeaders = new Set<number>();
-  const candidates: { field: ImportField; rank: number; column: number }[] = [];
-  headers.forEach((header, column) => {
-    const synonym = BY_NORMALIZED.get(normalizeHeader(header));
-    if (synonym) candidates.push({ field: synonym.field, rank: synonym.rank, column });
-  });
-  candidates.sort((a, b) => a.rank - b.rank || a.column - b.column);
-  for (const c of candidates) {
-    if (mapping[c.field] !== undefined || usedHeaders.has(c.column)) continue;
-    mapping[c.field] = headers[c.column];
-    usedHeaders.add(c.column);
-  }
-
-  const prefixes: { field: ImportField; length: number; column: number }[] = [];
-  headers.forEach((header, column) => {
-    if (usedHeaders.has(column)) return;
-    const words = headerWords(header);
-    for (const s of SYNONYMS) {
-      if (s.words.length < words.length && s.words.every((w, i) => words[i] === w))
-        prefixes.push({ field: s.field, length: s.words.length, column });
-    }
-  });
-  prefixes.sort((a, b) => b.length - a.length || a.column - b.column);
-  for (const p of prefixes) {
-    if (mapping[p.field] !== undefined || usedHeaders.has(p.column)) continue;
-    mapping[p.field] = headers[p.column];
-    usedHeaders.add(p.column);
-  }
-  return mapping;
-}
-
-/** Spanish problems of a mapping by itself: required fields missing, a column used twice. */
-export function mappingProblems(mapping: ImportMapping): string[] {
-  const problems: string[] = [];
-  for (const field of IMPORT_REQUIRED)
-    if (!mapping[field]) problems.push(`Falta indicar la columna de «${IMPORT_FIELD_LABELS[field]}».`);
-  for (const group of IMPORT_ONE_OF)
-    if (!group.some((field) => mapping[field]))
-      problems.push(
-        `Falta indicar la columna de ${group.map((f) => `«${IMPORT_FIELD_LABELS[f]}»`).join(' o ')}.`,
-      );
-  const byHeader = new Map<string, ImportField[]>();
-  for (const [field, header] of Object.entries(mapping) as [ImportField, string][]) {
-    if (!header) continue;
-    byHeader.set(header, [...(byHeader.get(header) ?? []), field]);
-  }
-  for (const [header, fields] of byHeader)
-    if (fields.length > 1)
-      problems.push(
-        `La columna «${header}» está asignada a más de un campo: ${fields.map((f) => IMPORT_FIELD_LABELS[f]).join(', ')}.`,
-      );
-  return problems;
-}
-
-/** The problems of a mapping against a file's headers: mappingProblems plus columns not in the file. */
-export function mappingProblemsForHeaders(mapping: ImportMapping, headers: readonly string[]): string[] {
-  const present = new Set(headers);
-  const missing = (Object.entries(mapping) as [ImportField, string][])
-    .filter(([, header]) => header && !present.has(header))
-    .map(
-      ([field, header]) => `La columna «${header}» (${IMPORT_FIELD_LABELS[field]}) no está en el archivo.`,
-    );
-  return [...mappingProblems(mapping), ...missing];
-}
-
-/**
- * The `mapping` of POST /api/imports (§10.1): `{field: "header as in the file"}`. Unknown fields are
- * refused (a typo would otherwise be ignored silently); required fields and duplicate columns are
- * checked with mappingProblems.
- */
-export const importMappingSchema = z
-  .partialRecord(
-    z.enum(IMPORT_FIELD_KEYS),
-    z
-      .string({ error: 'Indique el encabezado de la columna.' })
-      .trim()
-      .min(1, { error: 'Indique el encabezado de la columna.' })
-      .max(200, { error: 'Debe tener como máximo 200 caracteres.' }),
-  )
-  .superRefine((mapping, ctx) => {
-    for (const message of mappingProblems(mapping as ImportMapping))
-      ctx.addIssue({ code: 'custom', message });
-  });
-
+const importMapper = columnMapper(IMPORT_FIELDS, IMPORT_ONE_OF);
+/** The automatic mapping of §10.1 for a file's headers (see columnMapper). */
+export const autoMapping = importMapper.autoMapping;
+export const mappingProblems = importMapper.mappingProblems;
+export const mappingProblemsForHeaders = importMapper.mappingProblemsForHeaders;
+/** The `mapping` of POST /api/imports (§10.1): `{field: "header as in the file"}`. */
+export const importMappingSchema = importMapper.schema;
 /** The same mapping as it arrives in a multipart field: a JSON text. */
-export const importMappingJsonSchema = z
-  .string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'La asignación de columnas no es un JSON válido.' });
-      return z.NEVER;
-    }
-  })
-  .pipe(importMappingSchema);
+export const importMappingJsonSchema = importMapper.jsonSchema;
 
 /** §10.1's statuses of an import (contract). */
 export const IMPORT_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED', 'CANCELLED'] as const;

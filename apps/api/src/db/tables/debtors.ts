@@ -58,6 +58,8 @@ export const debtors = pgTable(
     ),
     uniqueIndex('debtors_cuit_unique').on(t.cuit).where(sql`${t.cuit} IS NOT NULL`),
     index('debtors_last_name_idx').on(t.lastName, t.firstName),
+    // The first word of the surname, folded: a statement line naming its payer (issue 35's matcher).
+    index('debtors_first_surname_idx').on(sql`split_part(btrim(search_fold(${t.lastName})), ' ', 1)`),
     // Free-text search by word prefixes (search_text LIKE '% word%', DESIGN.md §11.2): trigrams.
     index('debtors_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

@@ -5,11 +5,10 @@
  */
 import { PassThrough, type Writable } from 'node:stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { importIssues } from '../../db/schema';
-import { keepUp } from '../../reports/xlsx';
+import { keepUp, streamingSheet } from '../../reports/xlsx';
 
 const PAGE = 2000;
 
@@ -32,15 +31,7 @@ async function* issuePages(db: Db, importId: number) {
 }
 
 async function writeErrorsWorkbook(out: Writable, db: Db, importId: number, headers: string[]) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Cobranzas';
-  (workbook as unknown as { zip: NodeJS.EventEmitter }).zip.on('error', (error: Error) => out.destroy(error));
-  const sheet = workbook.addWorksheet('Errores', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
+  const { workbook, sheet } = streamingSheet(out, 'Errores', [
     { header: 'Fila', key: 'row', width: 8 },
     ...headers.map((header, i) => ({
       header,
@@ -48,10 +39,7 @@ async function writeErrorsWorkbook(out: Writable, db: Db, importId: number, head
       width: Math.min(40, Math.max(12, header.length + 2)),
     })),
     { header: 'Motivo', key: 'reason', width: 80 },
-  ];
-  const head = sheet.getRow(1);
-  head.font = { bold: true };
-  head.commit();
+  ]);
   // One remark per row at most: the row number orders and pages them (index import_id, row_number).
   for await (const page of issuePages(db, importId)) {
     if (out.destroyed) throw new Error('el cliente cerró la conexión');

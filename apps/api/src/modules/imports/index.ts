@@ -8,7 +8,6 @@ import {
   importsResource,
   mappingProblemsForHeaders,
 } from '@cobranzas/shared';
-import { cellToJson } from '@cobranzas/shared/imports';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,11 +17,12 @@ import type { Db } from '../../db/client';
 import { companies, imports, jobs, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { announce, cancel, enqueue } from '../../jobs';
+import { jobColumns, jobStatusIs } from '../../jobs/columns';
 import { XLSX_TYPE } from '../../reports';
 import type { DocumentStorage } from '../../storage';
 import { errorsFileStream } from './errorsFile';
 import { IMPORT_BATCH_ROWS, IMPORT_JOB, importJobHandler } from './job';
-import { receiveImportFile, requireCompanyId } from './upload';
+import { previewOf, receiveImportFile, requireCompanyId } from './upload';
 
 export const IMPORT_MESSAGES = {
   notFound: 'La importación no existe.',
@@ -32,9 +32,6 @@ export const IMPORT_MESSAGES = {
   autoMappingFailed: (problems: string[]) =>
     `No se pudieron reconocer las columnas del archivo: ${problems.join(' ')} Indique la asignación de columnas.`,
 };
-
-/** §10.1's status word of an import: its job's status in capitals. */
-const statusOf = sql<string>`upper(${jobs.status}::text)`;
 
 export interface ImportsOptions {
   /** Rows per batch (tests shrink it to see several batches in a small file). */
@@ -58,7 +55,7 @@ export function importsModule(
     table: imports,
     columns: {
       id: imports.id,
-      status: statusOf,
+      status: jobColumns.status,
       fileName: imports.fileName,
       companyId: imports.companyId,
       companyName: companies.name,
@@ -71,15 +68,12 @@ export function importsModule(
       unchanged: imports.unchanged,
       rejected: imports.rejected,
       warnings: imports.warnings,
-      error: sql<string | null>`CASE WHEN ${jobs.status} = 'failed' THEN ${jobs.lastError} END`,
+      error: jobColumns.error,
       createdBy: imports.createdBy,
       createdByName: users.name,
       createdAt: imports.createdAt,
-      startedAt: jobs.startedAt,
-      finishedAt:
-        sql<Date | null>`CASE WHEN ${jobs.status} IN ('done', 'failed', 'cancelled') THEN ${jobs.finishedAt} END`.mapWith(
-          jobs.finishedAt,
-        ),
+      startedAt: jobColumns.startedAt,
+      finishedAt: jobColumns.finishedAt,
     },
     joins: [
       { table: jobs, on: eq(jobs.id, imports.jobId) },
@@ -92,7 +86,7 @@ export function importsModule(
     filters: {
       companyId: equals(imports.companyId),
       dryRun: equals(imports.dryRun),
-      status: (value) => eq(jobs.status, value.toLowerCase() as (typeof jobs.status.enumValues)[number]),
+      status: jobStatusIs,
     },
   });
 
@@ -184,12 +178,7 @@ export function importsModule(
       const last = companyId ? await lastMapping(db, companyId) : null;
       const reusable = last !== null && mappingProblemsForHeaders(last, file.headers).length === 0;
       return {
-        fileName: file.fileName,
-        headers: file.headers,
-        sample: file.sample.map((row) => ({
-          rowNumber: row.rowNumber,
-          cells: Object.fromEntries(Object.entries(row.cells).map(([k, v]) => [k, cellToJson(v)])),
-        })),
+        ...previewOf(file),
         mapping: (reusable ? last : autoMapping(file.headers)) as Record<string, string>,
         mappingSource: reusable ? ('company' as const) : ('auto' as const),
       };

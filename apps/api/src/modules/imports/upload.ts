@@ -4,6 +4,7 @@
  * empty, headers only, a zip bomb, more rows than allowed) is a Spanish 4xx that changes nothing.
  */
 import { extensionOf, IMPORT_MAX_BYTES, MESSAGES } from '@cobranzas/shared';
+import { cellToJson } from '@cobranzas/shared/imports';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../errors';
 import { firstBytes } from '../../sniff';
@@ -22,7 +23,7 @@ export const UPLOAD_MESSAGES = {
 const ZIP_MAGIC = Buffer.from('PK\u0003\u0004', 'latin1');
 
 /** .xlsx by its name or its zip signature; .csv/.txt, or any other text, as CSV. */
-async function kindOf({ clientName, isText }: StoredUpload, path: string): Promise<ImportKind> {
+export async function kindOf({ clientName, isText }: StoredUpload, path: string): Promise<ImportKind> {
   const extension = extensionOf(clientName);
   if (extension === 'xlsx') return 'xlsx';
   if (extension === 'csv' || extension === 'txt') return 'csv';
@@ -51,6 +52,16 @@ export interface UploadedFile {
   /** Every data row, when the whole file was read (`scan: 'all'`). */
   totalRows: number | null;
 }
+
+/** The preview's read of a file (the mapping step's headers and first rows), its cells as JSON. */
+export const previewOf = (file: UploadedFile) => ({
+  fileName: file.fileName,
+  headers: file.headers,
+  sample: file.sample.map((row) => ({
+    rowNumber: row.rowNumber,
+    cells: Object.fromEntries(Object.entries(row.cells).map(([k, v]) => [k, cellToJson(v)])),
+  })),
+});
 
 /**
  * Receives the form and its file. `scan: 'all'` reads every row (the import); `scan: n`, only the
@@ -100,7 +111,7 @@ function emptyFileRefusal(error: unknown): unknown {
 }
 
 /** The name to show: no folders, no control characters, at most 200 characters. */
-function cleanName(name: string): string {
+export function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
   const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();

@@ -13,6 +13,7 @@ import {
   type PortalOverview,
   portalDebtsCall,
   portalOffers,
+  quotaLeft,
   toCents,
 } from '@cobranzas/shared';
 import { sql } from 'drizzle-orm';
@@ -75,10 +76,6 @@ export async function readDebtor(db: Db, debtorId: number): Promise<DebtorRow> {
   if (!row) throw new Error(`portal: debtor ${debtorId} of a live session is missing`);
   return row;
 }
-
-/** What is left of a quota: its amount and mora less what was paid of it (the next quota's figure). */
-export const quotaLeft = (quota: { amount: string; mora: string; paid: string }) =>
-  fromCents(toCents(quota.amount) + toCents(quota.mora) - toCents(quota.paid));
 
 /** The least «un importe» may be: the company's minimum (else a cent), never above what is owed. */
 export function minimumPayment(companyMinimum: string | null, total: string): string {

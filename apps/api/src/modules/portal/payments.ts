@@ -9,6 +9,7 @@ import {
   portalPayCall,
   portalPaymentsCall,
   portalReceiptCall,
+  quotaLeft,
   SHORT_CODE_ALPHABET,
 } from '@cobranzas/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -22,7 +23,7 @@ import { receiptFileName } from '../../pdf/receipt';
 import { debtBalance } from '../debts/balance';
 import { printReceipt } from '../receipts';
 import type { PortalKeys } from './codes';
-import { minimumPayment, quotaLeft } from './debts';
+import { minimumPayment } from './debts';
 import { GatewayError, type MercadoPago } from './mercadoPago';
 import { onOwnDebt } from './ownDebt';
 import { portalAuditor, portalRoute } from './session';

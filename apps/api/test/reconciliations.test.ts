@@ -342,6 +342,7 @@ forEachBackend('money in: reconciliation (issue 35)', (backend) => {
         id: typed.id,
         date: day(-1),
         amount: '750.00',
+        postedBy: null,
       });
       const approve = await call(t.app, admin, {
         method: 'POST',
@@ -379,6 +380,182 @@ forEachBackend('money in: reconciliation (issue 35)', (backend) => {
     });
   });
 
+  describe('the same money is never counted twice', () => {
+    const approve = (id: number) =>
+      call(t.app, admin, { method: 'POST', url: `/api/reconciliations/${id}/approve`, payload: {} });
+
+    it('a payment typed by hand that closed one debt of the debtor is proposed «ya registrado», not posted on the other debt', async () => {
+      const dni = makeDni();
+      const debtorId = (await createDebtor(t.app, admin, { dni })).id;
+      const paid = await createDebt(t.app, admin, { companyId, debtorId, originalAmount: '1000.00' });
+      const other = await createDebt(t.app, admin, { companyId, debtorId, originalAmount: '5000.00' });
+      const typed = await create(t.app, admin, 'payments', {
+        debtId: paid.id,
+        amount: '1000.00',
+        paidAt: day(-1),
+        method: 'TRANSFERENCIA',
+      });
+      const file = await runReconciliation(t, admin, {
+        content: csv([HEAD, [ddmmyyyy(day(-1)), '1000', `TRANSFERENCIA DNI ${dni}`, '']]),
+      });
+      expect((await approve(file.id)).body).toEqual({ posted: 1, failed: [] });
+      expect(await payments(other.id)).toHaveLength(0);
+      const [line] = await linesOf(t, admin, file.id);
+      expect(line?.postings).toEqual([
+        { debtId: paid.id, kind: 'PAYMENT', recordId: typed.id, amount: '1000.00', existing: true },
+      ]);
+    });
+
+    it('a re-upload after the profile maps one more column finds the same movements already posted', async () => {
+      const reference = unique('PF-');
+      const debt = await createDebt(t.app, admin, { companyId, reference, originalAmount: '10000.00' });
+      const profile = await bankProfile(t, admin, {
+        mapping: { date: 'Fecha', amount: 'Importe', description: 'Concepto' },
+      });
+      const content = csv([HEAD, [ddmmyyyy(day(-2)), '300', `Pago ${reference}`, 'JUAN PEREZ']]);
+      expect(
+        (await approve((await runReconciliation(t, admin, { content, profileId: profile.id })).id)).body
+          .posted,
+      ).toBe(1);
+      const patched = await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/reconciliation-profiles/${profile.id}`,
+        payload: {
+          mapping: { date: 'Fecha', amount: 'Importe', description: 'Concepto', payerName: 'Ordenante' },
+        },
+      });
+      expect(patched.status).toBe(200);
+      const again = await runReconciliation(t, admin, { content, profileId: profile.id });
+      expect(again.counts.posted).toBe(1);
+      await approve(again.id);
+      expect(await payments(debt.id)).toHaveLength(1);
+    });
+
+    it('two lines that differ only in letters are two movements (the fingerprint keeps the whole text)', async () => {
+      const n = String(Date.now()).slice(-7);
+      const x = await createDebt(t.app, admin, {
+        companyId,
+        reference: `QX-${n}`,
+        originalAmount: '10000.00',
+      });
+      const y = await createDebt(t.app, admin, {
+        companyId,
+        reference: `ZY-${n}`,
+        originalAmount: '10000.00',
+      });
+      const profile = await bankProfile(t, admin);
+      const d = ddmmyyyy(day(-1));
+      await approve(
+        (
+          await runReconciliation(t, admin, {
+            content: csv([HEAD, [d, '100', `Pago QX-${n}`, '']]),
+            profileId: profile.id,
+          })
+        ).id,
+      );
+      const both = await runReconciliation(t, admin, {
+        content: csv([HEAD, [d, '100', `Pago ZY-${n}`, ''], [d, '100', `Pago QX-${n}`, '']]),
+        profileId: profile.id,
+      });
+      expect((await linesOf(t, admin, both.id)).map((l) => l.status)).toEqual(['A_REVISAR', 'YA_CONCILIADA']);
+      await approve(both.id);
+      expect(await payments(x.id)).toHaveLength(1);
+      expect(await payments(y.id)).toHaveLength(1);
+    });
+
+    it('a line whose movement another file posted meanwhile stays marked «ya conciliada» after the 409', async () => {
+      const reference = unique('MK-');
+      const debt = await createDebt(t.app, admin, { companyId, reference, originalAmount: '10000.00' });
+      const profile = await bankProfile(t, admin);
+      const content = csv([HEAD, [ddmmyyyy(day(-1)), '450', reference, 'X']]);
+      const a = await runReconciliation(t, admin, { content, profileId: profile.id });
+      const b = await runReconciliation(t, admin, { content, profileId: profile.id });
+      await approve(a.id);
+      const [line] = await linesOf(t, admin, b.id);
+      const post = await call(t.app, admin, {
+        method: 'POST',
+        url: `/api/reconciliations/${b.id}/lines/${line?.id}/post`,
+        payload: { parts: [{ debtId: debt.id, amount: '450.00' }] },
+      });
+      expect(post.status).toBe(409);
+      expect((await linesOf(t, admin, b.id))[0]).toMatchObject({
+        status: 'YA_CONCILIADA',
+        postedBy: { reconciliationId: a.id },
+      });
+    });
+
+    it('a transaction number the bank repeats in one file names two movements', async () => {
+      const reference = unique('TX-');
+      const debt = await createDebt(t.app, admin, { companyId, reference, originalAmount: '10000.00' });
+      const profile = await bankProfile(t, admin, {
+        mapping: { date: 'Fecha', amount: 'Importe', description: 'Concepto', transactionId: 'Operación' },
+      });
+      const d = ddmmyyyy(day(-1));
+      const file = await runReconciliation(t, admin, {
+        profileId: profile.id,
+        content: csv([
+          ['Fecha', 'Importe', 'Concepto', 'Operación'],
+          [d, '100', `Pago ${reference}`, '0'],
+          [d, '200', `Pago ${reference}`, '0'],
+        ]),
+      });
+      expect((await approve(file.id)).body.posted).toBe(2);
+      expect(await payments(debt.id)).toHaveLength(2);
+    });
+
+    it('a payment typed by hand after the upload stops the approval and is proposed on the line instead', async () => {
+      const reference = unique('LT-');
+      const debt = await createDebt(t.app, admin, { companyId, reference, originalAmount: '10000.00' });
+      const file = await runReconciliation(t, admin, {
+        content: csv([HEAD, [ddmmyyyy(day(-1)), '640', `Pago ${reference}`, '']]),
+      });
+      const typed = await create(t.app, admin, 'payments', {
+        debtId: debt.id,
+        amount: '640.00',
+        paidAt: day(-1),
+        method: 'TRANSFERENCIA',
+      });
+      const first = await approve(file.id);
+      expect(first.body.posted).toBe(0);
+      expect(first.body.failed[0].message).toMatch(
+        /^La deuda N\.º \d+ ya tiene un pago de \$ 640,00 del \d\d\/\d\d\/\d{4} sin conciliar/,
+      );
+      expect((await linesOf(t, admin, file.id))[0]?.candidates[0]?.existing).toMatchObject({
+        id: typed.id,
+        postedBy: null,
+      });
+      expect((await approve(file.id)).body.posted).toBe(1);
+      expect(await payments(debt.id)).toHaveLength(1);
+    });
+
+    it('«ya registrado» is looked for on each candidate debt: the certain one confirms its own payment', async () => {
+      const dni = makeDni();
+      const debtorId = (await createDebtor(t.app, admin, { dni })).id;
+      const d1 = await createDebt(t.app, admin, { companyId, debtorId, originalAmount: '10000.00' });
+      const d2 = await createDebt(t.app, admin, { companyId, debtorId, originalAmount: '10000.00' });
+      await t.database.db.execute(sql`INSERT INTO payment_intents (reference, debt_id, kind, amount, channel, expires_at)
+        VALUES ('PABCDEFGH', ${d1.id}, 'AMOUNT', 1000, 'TRANSFERENCIA', now() + interval '3 days')`);
+      await create(t.app, admin, 'payments', {
+        debtId: d1.id,
+        amount: '1000.00',
+        paidAt: day(-5),
+        method: 'TRANSFERENCIA',
+      });
+      await create(t.app, admin, 'payments', {
+        debtId: d2.id,
+        amount: '1000.00',
+        paidAt: day(-1),
+        method: 'TRANSFERENCIA',
+      });
+      const file = await runReconciliation(t, admin, {
+        content: csv([HEAD, [ddmmyyyy(day(-1)), '1000', `PABCDEFGH DNI ${dni}`, '']]),
+      });
+      expect((await approve(file.id)).body.posted).toBe(1);
+      expect(await payments(d1.id)).toHaveLength(1);
+      expect(await payments(d2.id)).toHaveLength(1);
+    });
+  });
+
   describe('files', () => {
     it('rows with a date after today or an amount that is not one are rejected with the row and the reason', async () => {
       const file = await runReconciliation(t, admin, {
@@ -394,6 +571,27 @@ forEachBackend('money in: reconciliation (issue 35)', (backend) => {
         problems: ['Fila 2: la fecha es posterior a hoy.', 'Fila 3: el importe no es válido.'],
       });
       expect(file.counts.unmatched).toBe(1);
+    });
+
+    it('control characters in a text file are spaces, not a failed job', async () => {
+      const profile = await create(t.app, admin, 'reconciliation-profiles', {
+        name: unique('Red '),
+        source: 'RED_DE_PAGOS',
+        layout: 'ANCHO_FIJO',
+        dateFormat: 'AAAAMMDD',
+        fixedLayout: {
+          date: { start: 1, length: 8 },
+          amount: { start: 9, length: 10 },
+          description: { start: 19, length: 10 },
+        },
+      });
+      const file = await runReconciliation(t, admin, {
+        profileId: profile.id,
+        fileName: 'red.txt',
+        content: Buffer.from(`${day(-1).replaceAll('-', '')}0000010000Pago\u0000abcde\n\n`, 'latin1'),
+      });
+      expect(file).toMatchObject({ status: 'DONE', totalRows: 1, processedRows: 1 });
+      expect((await linesOf(t, admin, file.id))[0]?.description).toBe('Pago abcde');
     });
 
     it('a file the profile cannot read is a Spanish 400 that stores nothing', async () => {

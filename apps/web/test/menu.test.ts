@@ -40,6 +40,8 @@ describe('sidebar menu (SPEC §2)', () => {
       'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales, Importar cartera',
       // Issue 19: settlements to the client companies.
       'Rendiciones: Nueva, Listado',
+      // Issue 35: money in, the ADMIN's.
+      'Conciliación: Subir archivo, Archivos, Perfiles',
       '# Administración',
       ...Object.entries(ALL_LINKS)
         .slice(1)
@@ -57,6 +59,9 @@ describe('sidebar menu (SPEC §2)', () => {
       '/imports/list',
       '/settlements/add',
       '/settlements/list',
+      '/reconciliations/add',
+      '/reconciliations/list',
+      '/reconciliations/profiles',
       '/users/add',
       '/users/list',
       '/companies/add',
@@ -141,6 +146,9 @@ describe('sidebar filtering per role (SPEC §6)', () => {
       '/debts-types/list': ['view', 'SystemManagement'],
       '/debtors/add': ['add', 'Debts'],
       '/debtors/list': ['view', 'Debts'],
+      '/reconciliations/add': ['manage', 'all'],
+      '/reconciliations/list': ['manage', 'all'],
+      '/reconciliations/profiles': ['manage', 'all'],
     };
     for (const type of ['ADMIN', 'GENERAL', 'CLIENTE'] as const) {
       const ability = defineAbilityFor({ type });

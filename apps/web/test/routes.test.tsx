@@ -82,6 +82,11 @@ describe('routes of SPEC §2, each page lazily loaded', () => {
     ['/settlements/list', 'Rendiciones'],
     ['/settlements/add', 'Nueva rendición'],
     ['/settlements/7', 'Rendición'],
+    // Issue 35.
+    ['/reconciliations/list', 'Conciliación de cobros'],
+    ['/reconciliations/add', 'Subir extracto o reporte de cobros'],
+    ['/reconciliations/view/7', 'Archivo de cobros'],
+    ['/reconciliations/profiles', 'Perfiles de conciliación'],
   ];
 
   it.each(pages)('%s shows "%s" inside the layout', async (path, title) => {
@@ -171,6 +176,11 @@ describe('route guards (SPEC §6)', () => {
     ['GENERAL', '/settlements/list', 'Rendiciones'],
     ['GENERAL', '/settlements/add', null],
     ['ADMIN', '/settlements/add', 'Nueva rendición'],
+    // Money in (issue 35): the ADMIN's alone.
+    ['GENERAL', '/reconciliations/list', null],
+    ['GENERAL', '/reconciliations/add', null],
+    ['CLIENTE', '/reconciliations/view/1', null],
+    ['GENERAL', '/reconciliations/profiles', null],
   ];
 
   it.each(cases)('%s on %s', async (role, path, title) => {

@@ -35,8 +35,11 @@ const unique = (values: string[]) => [...new Set(values)];
 const INTENT = new RegExp(`(?<![A-Z0-9])P[${SHORT_CODE_ALPHABET}]{8}(?![A-Z0-9])`, 'g');
 /** 11 digits, bare or as 2-8-1 with dashes, spaces or dots, not inside a longer number. */
 const CUIT = /(?<!\d)(\d{2})[-. ]?(\d{8})[-. ]?(\d)(?!\d)/g;
-/** 7 or 8 digits, bare or with thousands dots, not inside a longer number nor an amount («12345678,50»). */
-const DNI = /(?<![\d.,])(\d{1,2}\.\d{3}\.\d{3}|\d{7,8})(?![\d.,]?\d)/g;
+/**
+ * 7 or 8 digits, bare or with thousands dots, standing alone: not inside a longer number, an amount
+ * («12345678,50») or a word («PR-12345678», «A12345678»: those are references).
+ */
+const DNI = /(?<![\p{L}\d.,\-/])(\d{1,2}\.\d{3}\.\d{3}|\d{7,8})(?![\d.,]?\d|[-/]?\p{L})/gu;
 const WORD = /[A-Za-z0-9][A-Za-z0-9\-/.]{2,38}[A-Za-z0-9]/g;
 
 /**

@@ -27,6 +27,14 @@ describe('what a statement line says of whose money it is (issue 35)', () => {
     expect(lineClues('doc 7654321').dnis).toEqual(['7654321']);
     expect(lineClues('OP 123456789012').dnis).toEqual([]);
     expect(lineClues('IMPORTE 12345678,50').dnis).toEqual([]);
+    // Digits that belong to a word are a reference's, not a DNI.
+    expect(lineClues('TRANSFERENCIA CONC-58149718')).toMatchObject({
+      dnis: [],
+      references: ['CONC-58149718'],
+    });
+    expect(lineClues('PAGO A12345678 / 12345678B').dnis).toEqual([]);
+    expect(lineClues('TRF 30123456-PEREZ').dnis).toEqual([]);
+    expect(lineClues('DNI:30123456.').dnis).toEqual(['30123456']);
   });
 
   it('words with a digit are reference candidates («SV-5027074768», «CTA/123»); plain words are not', () => {

@@ -66,6 +66,7 @@ const imports = () => import('../features/imports/pages');
 const rateTables = () => import('../features/rateTables/pages');
 const letterTemplates = () => import('../features/letterTemplates/pages');
 const settlements = () => import('../features/settlements/pages');
+const reconciliations = () => import('../features/reconciliations/pages');
 /**
  * The portfolio import is staff only (DESIGN.md §10.6, STAFF_ONLY_RESOURCES: the API refuses a
  * CLIENTE though it may view Debts). Among SPEC §6's roles, staff is who may add debts.
@@ -209,6 +210,24 @@ const layoutRoutes: RouteObject[] = [
   { path: 'imports/list', lazy: guarded(...STAFF, imports, (m) => m.ImportsListPage) },
   { path: 'imports/add', lazy: guarded(...STAFF, imports, (m) => m.ImportAddPage) },
   { path: 'imports/view/:id', lazy: guarded(...STAFF, imports, (m) => m.ImportViewPage) },
+
+  // Issue 35: money in, ADMIN only (the API refuses everyone else: ADMIN_ONLY_RESOURCES).
+  {
+    path: 'reconciliations/list',
+    lazy: guarded('manage', 'all', reconciliations, (m) => m.ReconciliationsListPage),
+  },
+  {
+    path: 'reconciliations/add',
+    lazy: guarded('manage', 'all', reconciliations, (m) => m.ReconciliationAddPage),
+  },
+  {
+    path: 'reconciliations/view/:id',
+    lazy: guarded('manage', 'all', reconciliations, (m) => m.ReconciliationViewPage),
+  },
+  {
+    path: 'reconciliations/profiles',
+    lazy: guarded('manage', 'all', reconciliations, (m) => m.ProfilesPage),
+  },
 
   // Issue 19: settlements to the client companies, guarded like the debts (a CLIENTE sees its closed
   // ones); making one is the ADMIN's (the API checks the role too).

@@ -16,6 +16,7 @@ import {
   requiredText,
   timestamps,
 } from './common';
+import { IMPORT_STATUSES } from './imports';
 
 /**
  * Money in (DESIGN.md §11.4, issue 35): statements of a bank, Mercado Pago's released-money report
@@ -247,8 +248,8 @@ export const reconciliationProfilesResource = defineResource({
 
 // ——— A file and its lines ———
 
-/** A file's status: its job's, as imports say it. */
-export const RECONCILIATION_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED', 'CANCELLED'] as const;
+/** A file's status: its job's, in the words an import's uses. */
+export const RECONCILIATION_STATUSES = IMPORT_STATUSES;
 export type ReconciliationStatus = (typeof RECONCILIATION_STATUSES)[number];
 
 /**
@@ -325,7 +326,14 @@ export const candidateSchema = z.object({
   reference: z.string().nullable(),
   /** «Ya registrado»: a payment or deposit typed by hand that this line is (confirming it adds no money). */
   existing: z
-    .object({ kind: z.enum(POSTING_KINDS), id: z.number().int(), date: z.string(), amount: z.string() })
+    .object({
+      kind: z.enum(POSTING_KINDS),
+      id: z.number().int(),
+      date: z.string(),
+      amount: z.string(),
+      /** Posted already by a line (of this file or another): probably this same money, counted once. */
+      postedBy: z.object({ reconciliationId: z.number().int(), rowNumber: z.number().int() }).nullable(),
+    })
     .nullable(),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
@@ -415,6 +423,8 @@ export const postLineBodySchema = z.union([
       .array(z.object({ debtId: idSchema, amount: positiveMoneySchema }))
       .min(1, { error: 'Indique al menos una deuda.' })
       .max(20, { error: 'Como máximo 20 deudas.' }),
+    /** The user checked that a payment typed by hand of that amount is another one: post it anyway. */
+    notRecorded: z.boolean().optional(),
   }),
   z.object({ existing: z.object({ kind: z.enum(POSTING_KINDS), id: idSchema }) }),
 ]);
@@ -490,6 +500,9 @@ export const RECONCILIATION_MESSAGES = {
   existingAmount: 'El pago indicado no es del importe de la línea.',
   notCandidate: 'Esa deuda no es de la moneda de la línea.',
   settled: 'Una rendición cerrada ya incluye este dinero: no se puede deshacer.',
+  recordedReason: 'Pago registrado a mano después de subir el archivo',
+  recordedMeanwhile: (debtId: number, amount: string, date: string) =>
+    `La deuda N.º ${debtId} ya tiene un pago de ${amount} del ${date.split('-').reverse().join('/')} sin conciliar: se propone en la línea como ya registrado. Confírmelo, o indique que es otro pago.`,
   postedNote: (reconciliationId: number, rowNumber: number, text: string) =>
     `Conciliación N.º ${reconciliationId}, fila ${rowNumber}${text ? `: ${text}` : ''}`.slice(0, 1000),
   fixedNeedsText: 'El perfil es de ancho fijo: suba el archivo de texto (.txt) de la red de cobranza.',

@@ -25,7 +25,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { crudModule, docsFor, equals, errorResponses, routeCall, uploadErrorResponses } from '../../crud';
+import {
+  crudModule,
+  docsFor,
+  equals,
+  errorResponses,
+  routeCall,
+  uploadErrorResponses,
+  writeAudit,
+} from '../../crud';
 import type { Db } from '../../db/client';
 import { jobs, reconciliationProfiles, reconciliations, users } from '../../db/schema';
 import { badRequest, HttpError } from '../../errors';
@@ -160,8 +168,11 @@ export function reconciliationsModule(
         if (profile.layout === 'ANCHO_FIJO') {
           if (kind === 'xlsx') throw badRequest('file', M.fixedNeedsText);
           let rows = 0;
-          for await (const _ of createInterface({ input: createReadStream(path, { encoding: 'latin1' }) })) {
-            if (++rows > DEFAULT_READ_LIMITS.maxRows)
+          for await (const line of createInterface({
+            input: createReadStream(path, { encoding: 'latin1' }),
+          })) {
+            // Blank lines are no rows (the job skips them without counting them).
+            if (line.trim() !== '' && ++rows > DEFAULT_READ_LIMITS.maxRows)
               throw fileRefusal(FILE_ERRORS.tooManyRows(DEFAULT_READ_LIMITS.maxRows));
           }
           return { headers: [] as string[], totalRows: rows };
@@ -230,8 +241,16 @@ export function reconciliationsModule(
               totalRows: read.totalRows,
               createdBy: request.user.sub,
             })
-            .returning({ id: reconciliations.id });
-          return created?.id ?? 0;
+            .returning();
+          if (!created) throw new Error('insert returned no row');
+          await writeAudit(tx, request.user, {
+            action: 'create',
+            resource: 'reconciliations',
+            recordId: created.id,
+            before: null,
+            after: { fileName: created.fileName, profileId: profile.id, totalRows: created.totalRows },
+          });
+          return created.id;
         });
         announce(RECONCILIATION_JOB);
         return reply.code(202).send({ id, status: 'QUEUED' as const });

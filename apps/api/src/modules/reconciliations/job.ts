@@ -41,28 +41,31 @@ const clueText = (line: StatementLine) =>
   [line.description, line.reference, line.payerName, line.payerId].filter(Boolean).join(' ');
 
 /**
- * The movement's identity across files: Mercado Pago's payment id; the profile's transaction id; else
- * a fingerprint of the day, the amount, the text and which repetition of those it is in the file
- * (two equal transfers on one day are two movements, and a re-upload numbers them alike).
+ * The movement's identity across files, within its profile: Mercado Pago's payment id; the bank's
+ * transaction id; else a fingerprint of the day, the amount and the whole row's text (whatever the
+ * profile maps). Either is numbered by its repetition in the file: two equal transfers on one day, or
+ * an id a bank repeats, are two movements, and a re-upload numbers them alike.
  */
 function movementKey(
   profile: Pick<ReconciliationProfile, 'id' | 'source'>,
   line: StatementLine,
   seen: Map<string, number>,
 ): string {
-  if (line.transactionId)
-    return profile.source === 'MERCADOPAGO'
-      ? `mp:${line.transactionId}`
-      : `${profile.id}:t:${line.transactionId}`;
-  const base = [
-    line.date,
-    line.amount,
-    nameWords(clueText(line)).join(' '),
-    clueText(line).replace(/\D/g, ''),
-  ].join('|');
-  const occurrence = (seen.get(base) ?? 0) + 1;
-  seen.set(base, occurrence);
-  return `${profile.id}:f:${createHash('sha256').update(`${base}|${occurrence}`).digest('hex')}`;
+  const repeated = (base: string) => {
+    const occurrence = (seen.get(base) ?? 0) + 1;
+    seen.set(base, occurrence);
+    return occurrence === 1 ? '' : `#${occurrence}`;
+  };
+  if (line.transactionId) {
+    const scope = profile.source === 'MERCADOPAGO' ? 'mp' : `${profile.id}:t`;
+    const base = `${scope}:${line.transactionId}`;
+    const key = `${base}${repeated(base)}`;
+    // The key's column holds 120 characters: a longer id is kept by its hash.
+    return key.length <= 120 ? key : `${scope}:h:${createHash('sha256').update(key).digest('hex')}`;
+  }
+  const base = [line.date, line.amount, line.raw].join('|');
+  const suffix = repeated(base);
+  return `${profile.id}:f:${createHash('sha256').update(`${base}${suffix}`).digest('hex')}`;
 }
 
 interface PendingLine {
@@ -169,7 +172,11 @@ export function reconciliationJobHandler(
         }
         await flush();
       }).catch(failOnFileError);
-      await db.update(reconciliations).set({ storageKey: null }).where(eq(reconciliations.id, record.id));
+      // Only the runner that holds the job lets go of the file (one that lost it must not).
+      await db.transaction(async (tx) => {
+        await context.hold(tx);
+        await tx.update(reconciliations).set({ storageKey: null }).where(eq(reconciliations.id, record.id));
+      });
       await storage.remove(key).catch(() => {});
     }
     await context.progress({ processedRows: record.totalRows, matching: true });

@@ -39,11 +39,15 @@ async function withDetails(db: Executor, rows: LineRow[]): Promise<Reconciliatio
     await db.execute(sql`SELECT c.line_id AS "lineId", c.debt_id AS "debtId", c.confidence, c.reason,
         dr.last_name || ', ' || dr.first_name AS "debtorName", dr.dni, co.name AS "companyName", d.reference,
         c.existing_kind AS "existingKind", c.existing_id AS "existingId",
-        coalesce(p.paid_at, dp.deposited_at)::text AS "existingDate", coalesce(p.amount, dp.amount)::text AS "existingAmount"
+        coalesce(p.paid_at, dp.deposited_at)::text AS "existingDate", coalesce(p.amount, dp.amount)::text AS "existingAmount",
+        held.reconciliation_id AS "heldReconciliationId", held.row_number AS "heldRowNumber"
       FROM reconciliation_candidates c
       JOIN debts d ON d.id = c.debt_id JOIN debtors dr ON dr.id = d.debtor_id JOIN companies co ON co.id = d.company_id
       LEFT JOIN payments p ON c.existing_kind = 'PAYMENT' AND p.id = c.existing_id
       LEFT JOIN deposits dp ON c.existing_kind = 'DEPOSIT' AND dp.id = c.existing_id
+      LEFT JOIN LATERAL (SELECT hl.reconciliation_id, hl.row_number FROM reconciliation_postings rp
+        JOIN reconciliation_lines hl ON hl.id = rp.line_id
+        WHERE rp.kind = c.existing_kind AND rp.record_id = c.existing_id AND rp.undone_at IS NULL LIMIT 1) held ON true
       WHERE c.line_id = ANY(${ids}::int[])
       ORDER BY c.line_id, ${CONFIDENCE_ORDER}, (c.existing_id IS NOT NULL) DESC, c.debt_id`),
   );
@@ -75,7 +79,12 @@ async function withDetails(db: Executor, rows: LineRow[]): Promise<Reconciliatio
     candidates: candidates
       .filter((c) => c.lineId === r.id)
       .map((c) => {
-        const existing = c as unknown as { existingDate: string | null; existingAmount: string | null };
+        const existing = c as unknown as {
+          existingDate: string | null;
+          existingAmount: string | null;
+          heldReconciliationId: number | null;
+          heldRowNumber: number | null;
+        };
         return {
           debtId: c.debtId,
           confidence: c.confidence,
@@ -91,6 +100,10 @@ async function withDetails(db: Executor, rows: LineRow[]): Promise<Reconciliatio
                   id: c.existingId,
                   date: existing.existingDate,
                   amount: existing.existingAmount,
+                  postedBy:
+                    existing.heldReconciliationId !== null && existing.heldRowNumber !== null
+                      ? { reconciliationId: existing.heldReconciliationId, rowNumber: existing.heldRowNumber }
+                      : null,
                 }
               : null,
         };

@@ -5,8 +5,8 @@
  * - MEDIA: for a line with neither, a debtor whose surname and a first name are in its payer or
  *   concept, one of whose open debts owes on the line's day exactly its amount (the amount owed of
  *   §11.1, shared/owed.ts) or has a quota with exactly that left to pay.
- * Then «ya registrado»: a candidate debt with a payment or deposit of that amount typed by hand within
- * a week of the line (or carrying its transaction number), that no line has claimed yet. And a line
+ * Then «ya registrado»: a debt of a candidate's debtor with a payment or deposit of that amount typed
+ * by hand within a week of the line (or carrying its transaction number). And a line
  * whose movement was posted from another file is YA_CONCILIADA. Set-based SQL over the whole file;
  * the amount owed is worked out only for the few debts a name points at.
  */
@@ -164,32 +164,40 @@ async function nameMatches(tx: Executor, id: number, currency: string) {
     ON CONFLICT DO NOTHING`);
 }
 
+/** The live payments and deposits of a debt (`debtId`: an SQL expression), as one kind of row. */
+export const recordsOf = (debtId: SQL) => sql`
+  SELECT 'PAYMENT' AS kind, p.id AS record_id, p.debt_id, p.amount, p.paid_at AS date, p.receipt_number
+  FROM payments p WHERE p.debt_id = ${debtId}
+  UNION ALL
+  SELECT 'DEPOSIT', dp.id, dp.debt_id, dp.amount, dp.deposited_at, dp.receipt_number
+  FROM deposits dp WHERE dp.debt_id = ${debtId}`;
+
 /**
- * «Ya registrado»: the nearest live payment or deposit of the candidate's debt with the line's amount
- * (within ALREADY_RECORDED_DAYS, or with the line's transaction number as its receipt) that no
- * posting holds.
+ * «Ya registrado»: for every debt of each candidate's debtor (a debt a payment typed by hand closed
+ * included: it is then a candidate too), the nearest live payment or deposit of the line's amount
+ * within ALREADY_RECORDED_DAYS of it, or carrying its transaction number as the receipt. One per
+ * candidate debt. A record another line already posted is proposed too: the list shows it as
+ * probably the same money, and a bulk approval leaves that line to a person.
  */
 async function alreadyRecorded(tx: Executor, id: number) {
-  await tx.execute(sql`UPDATE reconciliation_candidates c SET existing_kind = hit.kind, existing_id = hit.record_id
-    FROM reconciliation_lines l
-    CROSS JOIN LATERAL (
-      SELECT r.kind, r.record_id FROM (
-        SELECT 'PAYMENT' AS kind, p.id AS record_id, p.debt_id, p.amount, p.paid_at AS date, p.receipt_number
-        FROM payments p
-        UNION ALL
-        SELECT 'DEPOSIT', dp.id, dp.debt_id, dp.amount, dp.deposited_at, dp.receipt_number FROM deposits dp
-      ) r
-      WHERE r.debt_id IN (SELECT c2.debt_id FROM reconciliation_candidates c2 WHERE c2.line_id = l.id)
-        AND r.amount = l.amount
-        AND (r.date BETWEEN l.date - ${ALREADY_RECORDED_DAYS}::int AND l.date + ${ALREADY_RECORDED_DAYS}::int
-          OR (l.transaction_id IS NOT NULL AND r.receipt_number = l.transaction_id))
-        AND NOT EXISTS (SELECT 1 FROM reconciliation_postings rp
-          WHERE rp.kind = r.kind AND rp.record_id = r.record_id AND rp.undone_at IS NULL)
-      ORDER BY (l.transaction_id IS NOT NULL AND r.receipt_number = l.transaction_id) DESC,
-        abs(r.date - l.date), r.record_id
-      LIMIT 1
-    ) hit
-    WHERE c.line_id = l.id AND ${waiting(id)}
-      AND c.debt_id = (SELECT r2.debt_id FROM payments r2 WHERE hit.kind = 'PAYMENT' AND r2.id = hit.record_id
-        UNION ALL SELECT r3.debt_id FROM deposits r3 WHERE hit.kind = 'DEPOSIT' AND r3.id = hit.record_id)`);
+  await tx.execute(sql`INSERT INTO reconciliation_candidates (line_id, debt_id, confidence, reason, existing_kind, existing_id)
+    SELECT DISTINCT ON (rel.line_id, rel.debt_id) rel.line_id, rel.debt_id, rel.confidence,
+      'Pago ya registrado en otra deuda del deudor', r.kind, r.record_id
+    FROM (
+      SELECT DISTINCT ON (c.line_id, d2.id) c.line_id, d2.id AS debt_id, c.confidence
+      FROM reconciliation_candidates c
+      JOIN reconciliation_lines l ON l.id = c.line_id
+      JOIN debts d ON d.id = c.debt_id
+      JOIN debts d2 ON d2.debtor_id = d.debtor_id AND d2.currency = d.currency
+      WHERE ${waiting(id)}
+      ORDER BY c.line_id, d2.id, array_position(ARRAY['CIERTA', 'ALTA', 'MEDIA'], c.confidence::text)
+    ) rel
+    JOIN reconciliation_lines l ON l.id = rel.line_id
+    CROSS JOIN LATERAL (${recordsOf(sql`rel.debt_id`)}) r
+    WHERE r.amount = l.amount
+      AND (r.date BETWEEN l.date - ${ALREADY_RECORDED_DAYS}::int AND l.date + ${ALREADY_RECORDED_DAYS}::int
+        OR (l.transaction_id IS NOT NULL AND r.receipt_number = l.transaction_id))
+    ORDER BY rel.line_id, rel.debt_id, (l.transaction_id IS NOT NULL AND r.receipt_number = l.transaction_id) DESC,
+      abs(r.date - l.date), r.record_id
+    ON CONFLICT (line_id, debt_id) DO UPDATE SET existing_kind = EXCLUDED.existing_kind, existing_id = EXCLUDED.existing_id`);
 }

@@ -28,7 +28,7 @@ import {
   reconciliationProfiles,
   reconciliations,
 } from '../../db/schema';
-import { badRequest, conflict, HttpError } from '../../errors';
+import { badRequest, conflict, HttpError, pgErrorOf } from '../../errors';
 import {
   assertDebtOpen,
   assertMoneyDate,
@@ -37,12 +37,13 @@ import {
   moveOf,
   paymentOverdrawn,
 } from '../debts/books';
-import { lockDebts } from '../debts/lock';
+import { type LockedDebt, lockDebts } from '../debts/lock';
 import { actAs } from '../ledger/actor';
+import { ALREADY_RECORDED_DAYS, recordsOf } from './match';
 
 type LineRow = typeof reconciliationLines.$inferSelect;
 export type PostBody =
-  | { parts: { debtId: number; amount: string }[] }
+  | { parts: { debtId: number; amount: string }[]; notRecorded?: boolean | undefined }
   | { existing: { kind: PostingKind; id: number } };
 
 /** What each kind of posting is in the ledger: its view, its movement, its 409, its audit name. */
@@ -63,9 +64,6 @@ async function insertOne<T extends typeof payments | typeof deposits>(
   if (!row) throw new Error('insert returned no row');
   return row as { id: number };
 }
-
-/** A movement posted from another line: the line says so, and the caller answers 409 after the commit. */
-export class MovementTaken extends Error {}
 
 async function lockedLine(tx: Executor, reconciliationId: number, lineId: number): Promise<LineRow> {
   const [line] = await tx
@@ -111,16 +109,19 @@ async function decide(tx: Executor, user: TokenPayload, before: LineRow, values:
 }
 
 /**
- * Claims the line's movement; when another line holds it, marks this one YA_CONCILIADA and throws
- * MovementTaken (the transaction commits that mark; the route answers 409).
+ * What stops a posting after the line was marked (the mark commits, the route answers 409): its
+ * movement posted by another line, or a payment typed by hand meanwhile that this line may be.
  */
-async function claimMovement(tx: Executor, user: TokenPayload, line: LineRow) {
+type Stop = { stop: string };
+
+/** Claims the line's movement; when another line holds it, marks this one YA_CONCILIADA. */
+async function claimMovement(tx: Executor, user: TokenPayload, line: LineRow): Promise<Stop | null> {
   const [claimed] = await tx
     .insert(reconciliationMovements)
     .values({ movementKey: line.movementKey, lineId: line.id })
     .onConflictDoNothing()
     .returning();
-  if (claimed) return;
+  if (claimed) return null;
   const [holder] = rowsOf<{ line_id: number; reconciliation_id: number; row_number: number }>(
     await tx.execute(sql`SELECT m.line_id, l.reconciliation_id, l.row_number FROM reconciliation_movements m
       JOIN reconciliation_lines l ON l.id = m.line_id WHERE m.movement_key = ${line.movementKey}`),
@@ -131,7 +132,41 @@ async function claimMovement(tx: Executor, user: TokenPayload, line: LineRow) {
     postedByLineId: holder.line_id,
     confidence: 'NINGUNA',
   });
-  throw new MovementTaken(M.movementPosted(holder.reconciliation_id, holder.row_number));
+  return { stop: M.movementPosted(holder.reconciliation_id, holder.row_number) };
+}
+
+/**
+ * A payment or deposit typed by hand since the file was matched, that this line may be (the same
+ * debt and amount, near its day or with its transaction number, held by no line): proposed on the
+ * line as «ya registrado» instead of a second payment, unless the user said it is another one.
+ */
+async function recordedMeanwhile(
+  tx: Executor,
+  line: LineRow,
+  parts: { debtId: number; amount: string }[],
+): Promise<Stop | null> {
+  for (const part of parts) {
+    const [hit] = rowsOf<{ kind: PostingKind; record_id: number; date: string }>(
+      await tx.execute(sql`SELECT r.kind, r.record_id, r.date::text AS date FROM (${recordsOf(sql`${part.debtId}::int`)}) r
+        WHERE r.amount = ${part.amount}::numeric
+          AND (r.date BETWEEN ${line.date}::date - ${ALREADY_RECORDED_DAYS}::int AND ${line.date}::date + ${ALREADY_RECORDED_DAYS}::int
+            OR (${line.transactionId}::text IS NOT NULL AND r.receipt_number = ${line.transactionId}::text))
+          AND NOT EXISTS (SELECT 1 FROM reconciliation_postings rp
+            WHERE rp.kind = r.kind AND rp.record_id = r.record_id AND rp.undone_at IS NULL)
+        ORDER BY abs(r.date - ${line.date}::date), r.record_id LIMIT 1`),
+    );
+    if (!hit) continue;
+    await tx.execute(sql`INSERT INTO reconciliation_candidates (line_id, debt_id, confidence, reason, existing_kind, existing_id)
+      VALUES (${line.id}::int, ${part.debtId}::int, ${line.confidence === 'NINGUNA' ? 'MEDIA' : line.confidence}, ${M.recordedReason}, ${hit.kind}, ${hit.record_id}::int)
+      ON CONFLICT (line_id, debt_id) DO UPDATE SET existing_kind = EXCLUDED.existing_kind, existing_id = EXCLUDED.existing_id`);
+    if (line.status === 'SIN_COINCIDENCIA')
+      await tx
+        .update(reconciliationLines)
+        .set({ status: 'A_REVISAR', confidence: 'MEDIA' })
+        .where(eq(reconciliationLines.id, line.id));
+    return { stop: M.recordedMeanwhile(part.debtId, formatMoney(part.amount), hit.date) };
+  }
+  return null;
 }
 
 export async function postLine(
@@ -141,29 +176,40 @@ export async function postLine(
   lineId: number,
   body: PostBody,
 ): Promise<void> {
-  let taken: MovementTaken | null = null;
-  await db
-    .transaction(async (tx) => {
+  const outcome = await db
+    .transaction(async (tx): Promise<Stop | null> => {
       const line = await lockedLine(tx, reconciliationId, lineId);
       if (line.status === 'CONCILIADA' || line.status === 'YA_CONCILIADA') throw conflict(M.alreadyPosted);
       if (line.status === 'IGNORADA') throw conflict(M.ignored);
       const profile = await profileOf(tx, reconciliationId);
       if ('existing' in body) {
-        await confirmExisting(tx, user, line, profile.currency, body.existing);
+        const stop = await confirmExisting(tx, user, line, profile.currency, body.existing);
+        if (stop) return stop;
       } else {
         const sum = body.parts.reduce((total, part) => total + toCents(part.amount), 0n);
         if (sum !== toCents(line.amount))
           throw badRequest('parts', M.partsTotal(formatMoney(fromCents(sum)), formatMoney(line.amount)));
-        await claimMovement(tx, user, line);
-        await writeParts(tx, user, line, profile, reconciliationId, body.parts);
+        // Debts first (the lock order), then nothing is written before both checks pass.
+        const locked = await lockDebts(
+          tx,
+          body.parts.map((p) => p.debtId),
+          user,
+        );
+        const stop =
+          (body.notRecorded ? null : await recordedMeanwhile(tx, line, body.parts)) ??
+          (await claimMovement(tx, user, line));
+        if (stop) return stop;
+        await writeParts(tx, user, line, profile, reconciliationId, body.parts, locked);
       }
       await decide(tx, user, line, { status: 'CONCILIADA', postedByLineId: null });
+      return null;
     })
     .catch((error: unknown) => {
-      if (!(error instanceof MovementTaken)) throw error;
-      taken = error;
+      // Two lines confirming one payment at once: the second meets the unique index.
+      if (pgErrorOf(error)?.code === '23505') throw conflict(M.existingTaken);
+      throw error;
     });
-  if (taken) throw conflict((taken as MovementTaken).message);
+  if (outcome) throw conflict(outcome.stop);
 }
 
 async function confirmExisting(
@@ -172,7 +218,7 @@ async function confirmExisting(
   line: LineRow,
   currency: string,
   existing: { kind: PostingKind; id: number },
-) {
+): Promise<Stop | null> {
   const view = existing.kind === 'PAYMENT' ? payments : deposits;
   const [record] = rowsOf<{ debt_id: number; amount: string; currency: string }>(
     await tx.execute(sql`SELECT r.debt_id, r.amount::text AS amount, d.currency::text AS currency
@@ -192,16 +238,28 @@ async function confirmExisting(
       ),
     );
   if (held) throw conflict(M.existingTaken);
-  await claimMovement(tx, user, line);
-  await tx.insert(reconciliationPostings).values({
-    lineId: line.id,
-    debtId: record.debt_id,
-    kind: existing.kind,
-    recordId: existing.id,
-    amount: record.amount,
-    existing: true,
-    createdBy: user.sub,
+  const stop = await claimMovement(tx, user, line);
+  if (stop) return stop;
+  const [posting] = await tx
+    .insert(reconciliationPostings)
+    .values({
+      lineId: line.id,
+      debtId: record.debt_id,
+      kind: existing.kind,
+      recordId: existing.id,
+      amount: record.amount,
+      existing: true,
+      createdBy: user.sub,
+    })
+    .returning();
+  await writeAudit(tx, user, {
+    action: 'create',
+    resource: 'reconciliation-postings',
+    recordId: posting?.id ?? 0,
+    before: null,
+    after: posting ?? null,
   });
+  return null;
 }
 
 async function writeParts(
@@ -211,12 +269,8 @@ async function writeParts(
   profile: Awaited<ReturnType<typeof profileOf>>,
   reconciliationId: number,
   parts: { debtId: number; amount: string }[],
+  locked: LockedDebt[],
 ) {
-  const locked = await lockDebts(
-    tx,
-    parts.map((p) => p.debtId),
-    user,
-  );
   const byId = new Map(locked.map((l) => [l.id, l]));
   const notes = M.postedNote(
     reconciliationId,
@@ -335,8 +389,10 @@ export async function restoreLine(db: Db, user: TokenPayload, reconciliationId: 
 }
 
 /**
- * The lines a bulk approval takes: to review, whose strongest confidence is one of those asked and
- * held by exactly one candidate (two debts at once are a person's choice).
+ * The lines a bulk approval takes: to review, whose strongest confidence is one of those asked, and
+ * whose strongest candidates leave no choice: exactly one with a payment already typed by hand (it
+ * is confirmed), else exactly one candidate (it is posted). A line whose payment typed by hand is
+ * already another line's is left to a person (probably the same money twice).
  */
 export async function approvableLines(
   db: Executor,
@@ -351,13 +407,25 @@ export async function approvableLines(
     existing_kind: PostingKind | null;
     existing_id: number | null;
   }>(
-    await db.execute(sql`SELECT l.id, c.debt_id, l.amount::text AS amount, c.existing_kind, c.existing_id
+    await db.execute(sql`SELECT l.id, pick.debt_id, l.amount::text AS amount, pick.existing_kind, pick.existing_id
       FROM reconciliation_lines l
-      JOIN reconciliation_candidates c ON c.line_id = l.id AND c.confidence = l.confidence
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS n,
+          count(*) FILTER (WHERE c.existing_id IS NOT NULL AND NOT c.held) AS recorded,
+          count(*) FILTER (WHERE c.held) AS held
+        FROM (SELECT c.existing_id, EXISTS (SELECT 1 FROM reconciliation_postings rp WHERE rp.kind = c.existing_kind
+            AND rp.record_id = c.existing_id AND rp.undone_at IS NULL) AS held
+          FROM reconciliation_candidates c WHERE c.line_id = l.id AND c.confidence = l.confidence) c
+      ) top
+      CROSS JOIN LATERAL (
+        SELECT c.debt_id, c.existing_kind, c.existing_id FROM reconciliation_candidates c
+        WHERE c.line_id = l.id AND c.confidence = l.confidence
+        ORDER BY (c.existing_id IS NOT NULL) DESC, c.debt_id LIMIT 1
+      ) pick
       WHERE l.reconciliation_id = ${reconciliationId}::int AND l.status = 'A_REVISAR'
         AND l.confidence = ANY(${sql.param([...confidences])}::text[])
         ${lineIds ? sql`AND l.id = ANY(${sql.param([...lineIds])}::int[])` : sql``}
-        AND (SELECT count(*) FROM reconciliation_candidates c2 WHERE c2.line_id = l.id AND c2.confidence = l.confidence) = 1
+        AND top.held = 0 AND (top.recorded = 1 OR (top.n = 1 AND top.recorded = 0))
       ORDER BY l.row_number`),
   );
 }

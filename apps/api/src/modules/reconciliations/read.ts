@@ -30,6 +30,8 @@ export interface StatementLine {
   payerName: string | null;
   payerId: string | null;
   transactionId: string | null;
+  /** The whole row as text (its other cells, or a text file's line), for the movement's fingerprint. */
+  raw: string;
 }
 
 export type ReadLine =
@@ -51,10 +53,22 @@ export interface ProfileForReading
 export const MERCADOPAGO_MISSING = (columns: string[]) =>
   `El archivo no es un reporte de dinero liberado de Mercado Pago: faltan las columnas ${columns.join(', ')}.`;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point (PostgreSQL refuses NUL)
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const text = (value: string | null | undefined, max: number) => {
-  const clean = (value ?? '').replace(/\s+/g, ' ').trim();
+  const clean = (value ?? '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   return clean ? clean.slice(0, max) : null;
 };
+
+/** A row's text for its fingerprint: no case, accents, control characters or repeated spaces. */
+export const foldRow = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(CONTROL, ' ')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The date and amount checks every source shares: a real day not after today, a positive amount. */
 function finish(
@@ -90,8 +104,18 @@ function creditOf(raw: unknown): Read | null {
 
 const mappingOf = (profile: ProfileForReading) => (profile.mapping ?? {}) as Record<string, string>;
 
+const MONEY_AND_DAY: readonly StatementField[] = ['date', 'amount', 'credit', 'debit'];
+
 function mappedLine(rowNumber: number, cells: Record<string, CellValue>, mapping: Record<string, string>) {
   const cell = (field: StatementField) => (mapping[field] ? cells[mapping[field]] : null);
+  // The date and the money are in the fingerprint as read; the other cells as text, whatever is mapped.
+  const own = new Set(MONEY_AND_DAY.map((field) => mapping[field]));
+  const raw = foldRow(
+    Object.entries(cells)
+      .filter(([header]) => !own.has(header))
+      .map(([, value]) => cellText(value))
+      .join('|'),
+  );
   const credit = mapping.amount ? creditOf(cell('amount')) : creditOf(cell('credit'));
   if (credit === null) return { kind: 'skip', rowNumber } as const;
   const date = dateOf(cell('date')) ?? { error: true as const };
@@ -101,7 +125,18 @@ function mappedLine(rowNumber: number, cells: Record<string, CellValue>, mapping
     payerName: text(cellText(cell('payerName')), 200),
     payerId: text(cellText(cell('payerId')), 40),
     transactionId: text(cellText(cell('transactionId')), 100),
+    raw,
   });
+}
+
+/** DATE is an instant with its offset («…T23:30:00.000-04:00»): the agency's day it was, not the text's. */
+function releaseDay(raw: CellValue | undefined): Read {
+  const value = cellText(raw).trim();
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
+    const instant = new Date(value);
+    if (!Number.isNaN(instant.getTime())) return { value: agencyToday(instant) };
+  }
+  return dateOf(raw) ?? { error: true };
 }
 
 /** Released-money report: only released payments (not fees, reserves, payouts, refunds) are money in. */
@@ -114,12 +149,13 @@ function mercadoPagoLine(rowNumber: number, cells: Record<string, CellValue>): R
   if (net === null) return { kind: 'skip', rowNumber };
   // What the debtor paid is the gross amount; Mercado Pago's fee is the agency's cost.
   const gross = creditOf(cells[c.gross]) ?? net;
-  return finish(rowNumber, dateOf(cells[c.date]) ?? { error: true }, gross, {
+  return finish(rowNumber, releaseDay(cells[c.date]), gross, {
     description: text(`Mercado Pago ${cellText(cells[c.description])}`, 500),
     reference: text(cellText(cells[c.externalReference]), 200),
     payerName: null,
     payerId: null,
     transactionId: text(cellText(cells[c.sourceId]), 100),
+    raw: '',
   });
 }
 
@@ -213,6 +249,7 @@ async function* fixedWidthLines(path: string, profile: ProfileForReading): Async
       payerName: text(slot(line, layout.payerName), 200),
       payerId: text(slot(line, layout.payerId), 40),
       transactionId: text(slot(line, layout.transactionId), 100),
+      raw: foldRow(line),
     });
   }
 }

@@ -7,6 +7,7 @@ import {
   IconCalendarMonth,
   IconCash,
   IconCategory,
+  IconFileCheck,
   IconGavel,
   IconListCheck,
   IconMessageCircleCheck,
@@ -36,6 +37,7 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   rates: IconPercentage,
   queue: IconListCheck,
   settlements: IconReceiptTax,
+  reconciliation: IconFileCheck,
 };
 
 const groups = MENU.filter((item): item is MenuGroup => item.kind === 'group');

@@ -15,7 +15,8 @@ export type MenuIcon =
   | 'outcomes'
   | 'rates'
   | 'queue'
-  | 'settlements';
+  | 'settlements'
+  | 'reconciliation';
 
 export type MenuLink = {
   label: string;
@@ -78,6 +79,18 @@ export const MENU: readonly MenuItem[] = [
     links: [
       { label: 'Nueva', to: '/settlements/add', anyOf: [['manage', 'all']] },
       { label: 'Listado', to: '/settlements/list' },
+    ],
+  },
+  // Not in SPEC §2: money in (issue 35), the ADMIN's.
+  {
+    kind: 'group',
+    label: 'Conciliación',
+    icon: 'reconciliation',
+    anyOf: [['manage', 'all']],
+    links: [
+      { label: 'Subir archivo', to: '/reconciliations/add' },
+      { label: 'Archivos', to: '/reconciliations/list' },
+      { label: 'Perfiles', to: '/reconciliations/profiles' },
     ],
   },
   { kind: 'header', label: 'Administración', anyOf: [['view', 'SystemManagement']] },

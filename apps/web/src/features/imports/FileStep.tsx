@@ -1,7 +1,7 @@
 import { extensionOf, IMPORT_MAX_BYTES } from '@cobranzas/shared';
 import { Select } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { FileDrop } from '../../components/FileDrop';
 import type { Option } from '../../components/resource/types';
 import classes from './imports.module.css';
@@ -27,6 +27,35 @@ export function fileProblem(file: File): string | null {
   if (file.size === 0) return 'El archivo está vacío.';
   if (file.size > IMPORT_MAX_BYTES) return `El archivo supera el máximo de ${MB} MB. Divídalo en partes.`;
   return null;
+}
+
+/** What a file drop shows: the chosen file, or how to choose one and what it takes (`children`). */
+export function ChosenFile({
+  file,
+  hintId,
+  children,
+}: {
+  file: File | null;
+  hintId?: string;
+  children: ReactNode;
+}) {
+  return file ? (
+    <>
+      <IconFileSpreadsheet size={30} stroke={1.5} aria-hidden="true" />
+      <FileDrop.Title>{file.name}</FileDrop.Title>
+      <span className={classes.muted}>
+        {formatBytes(file.size)} · Arrastre otro archivo o haga clic para cambiarlo
+      </span>
+    </>
+  ) : (
+    <>
+      <IconUpload size={30} stroke={1.5} aria-hidden="true" />
+      <FileDrop.Title>Arrastre el archivo aquí o haga clic para elegirlo</FileDrop.Title>
+      <span className={classes.muted} id={hintId}>
+        {children}
+      </span>
+    </>
+  );
 }
 
 /** Step 1: the client company and the portfolio file. */
@@ -83,24 +112,10 @@ export function FileStep({
           }}
           onFiles={([picked]) => picked && onFile(picked)}
         >
-          {file ? (
-            <>
-              <IconFileSpreadsheet size={30} stroke={1.5} aria-hidden="true" />
-              <FileDrop.Title>{file.name}</FileDrop.Title>
-              <span className={classes.muted}>
-                {formatBytes(file.size)} · Arrastre otro archivo o haga clic para cambiarlo
-              </span>
-            </>
-          ) : (
-            <>
-              <IconUpload size={30} stroke={1.5} aria-hidden="true" />
-              <FileDrop.Title>Arrastre el archivo aquí o haga clic para elegirlo</FileDrop.Title>
-              <span className={classes.muted} id={hintId}>
-                Planilla de Excel (.xlsx) o archivo .csv, de hasta {MB} MB. La primera fila debe tener los
-                títulos de las columnas.
-              </span>
-            </>
-          )}
+          <ChosenFile file={file} hintId={hintId}>
+            Planilla de Excel (.xlsx) o archivo .csv, de hasta {MB} MB. La primera fila debe tener los títulos
+            de las columnas.
+          </ChosenFile>
         </FileDrop>
         {file ? (
           <p className={classes.muted} id={hintId}>

@@ -55,7 +55,21 @@ export function ImportProgress({ record }: { record: Import }) {
   );
 }
 
-type Tile = { label: string; value: number; tone?: 'bad' | 'warn' };
+export type Tile = { label: string; value: number; tone?: 'bad' | 'warn' };
+
+/** Counts as tiles (a tile with a tone shows it only when its value is not zero). */
+export function CountTiles({ tiles, label }: { tiles: Tile[]; label: string }) {
+  return (
+    <dl className={classes.counts} aria-label={label}>
+      {tiles.map((tile) => (
+        <div key={tile.label} className={classes.count} data-tone={tile.value > 0 ? tile.tone : undefined}>
+          <dt>{tile.label}</dt>
+          <dd>{formatCount(tile.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** The counts of an ended import (or validation: what it would do), in §10.1's words. */
 export function ImportCounts({ record }: { record: Import }) {
@@ -68,16 +82,7 @@ export function ImportCounts({ record }: { record: Import }) {
     { label: 'Rechazadas', value: record.rejected, tone: 'bad' },
     { label: 'Con advertencias', value: record.warnings, tone: 'warn' },
   ];
-  return (
-    <dl className={classes.counts} aria-label={would ? 'Resultado de la validación' : 'Resultado'}>
-      {tiles.map((tile) => (
-        <div key={tile.label} className={classes.count} data-tone={tile.value > 0 ? tile.tone : undefined}>
-          <dt>{tile.label}</dt>
-          <dd>{formatCount(tile.value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <CountTiles tiles={tiles} label={would ? 'Resultado de la validación' : 'Resultado'} />;
 }
 
 /** Rows the errors file lists: the rejected and the warned. */

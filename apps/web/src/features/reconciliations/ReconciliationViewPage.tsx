@@ -23,6 +23,29 @@ import classes from './reconciliations.module.css';
 /** Lines a bulk approval sends at a time: the bar moves, and a long file never makes one long request. */
 const APPROVE_CHUNK = 100;
 
+/** What a bulk approval did, in words: what posted, what failed and why, what was left to a person. */
+function approvalSummary(considered: number, posted: number, failed: string[]) {
+  const left = considered - posted - failed.length;
+  const notes = [
+    failed.length > 0 ? `${formatCount(failed.length)} no se pudieron conciliar: ${failed[0]}` : '',
+    left > 0 ? `${formatCount(left)} tienen varios candidatos o un posible duplicado: revíselas a mano.` : '',
+  ].filter(Boolean);
+  if (posted === 0)
+    return {
+      color: 'orange',
+      title: 'Ninguna línea se concilió',
+      message: considered === 0 ? 'No hay líneas a revisar de coincidencia cierta o alta.' : notes.join(' '),
+    };
+  return {
+    color: notes.length > 0 ? 'orange' : 'green',
+    title: `${formatCount(posted)} líneas conciliadas`,
+    message:
+      notes.length > 0
+        ? notes.join(' ')
+        : 'Los pagos quedaron registrados en cada deuda con la fecha del extracto.',
+  };
+}
+
 /** The lines to review whose strongest candidate is certain or high, page by page. */
 async function sureLineIds(id: number): Promise<number[]> {
   const ids: number[] = [];
@@ -70,6 +93,7 @@ export function ReconciliationViewPage() {
     setApproving({ done: 0, total: 0 });
     let posted = 0;
     const failed: string[] = [];
+    let processed = 0;
     try {
       const ids = await sureLineIds(id);
       setApproving({ done: 0, total: ids.length });
@@ -80,16 +104,10 @@ export function ReconciliationViewPage() {
         });
         posted += answer.posted;
         failed.push(...answer.failed.map((f) => f.message));
+        processed = Math.min(at + APPROVE_CHUNK, ids.length);
         setApproving({ done: Math.min(at + APPROVE_CHUNK, ids.length), total: ids.length });
       }
-      notifications.show({
-        color: failed.length > 0 ? 'orange' : 'green',
-        title: `${formatCount(posted)} líneas conciliadas`,
-        message:
-          failed.length > 0
-            ? `${formatCount(failed.length)} no se pudieron conciliar (quedan a revisar): ${failed[0]}`
-            : 'Los pagos quedaron registrados en cada deuda con la fecha del extracto.',
-      });
+      notifications.show(approvalSummary(ids.length === 0 ? 0 : processed, posted, failed));
     } catch (error) {
       notifications.show({
         color: 'red',

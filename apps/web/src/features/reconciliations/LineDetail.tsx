@@ -84,6 +84,13 @@ export function useLineActions(reconciliationId: number, onChanged: () => Promis
       });
       return;
     }
+    if (best.existing?.postedBy) {
+      notifications.show({
+        color: 'orange',
+        message: 'Posible duplicado: revise la línea y use «Conciliar igual» si es otro pago.',
+      });
+      return;
+    }
     await post(line, best);
   };
 

@@ -61,7 +61,7 @@ export function LinesReview({
   useEffect(() => {
     tableRef.current
       ?.querySelector<HTMLElement>(`[data-index="${selected}"]`)
-      ?.scrollIntoView({ block: 'nearest' });
+      ?.scrollIntoView?.({ block: 'nearest' });
   }, [selected]);
 
   const onKey = (event: KeyboardEvent) => {

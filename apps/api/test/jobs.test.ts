@@ -93,6 +93,31 @@ forEachBackend('jobs', (backend) => {
     expect(runs).toBe(1);
   });
 
+  it('a step held in one transaction longer than the stale time is not taken for lost: the job runs once', async () => {
+    const kind = unique('long.');
+    let runs = 0;
+    t.app.jobs.handle(kind, async (_job, { db, hold }) => {
+      runs++;
+      // As a reconciliation's matching: hold() and then work for 2.5 × staleMs before the commit.
+      await db.transaction(async (tx) => {
+        await hold(tx);
+        await tx.execute(sql`SELECT pg_sleep(${((FAST.staleMs ?? 1000) * 2.5) / 1000})`);
+      });
+      return { ok: true };
+    });
+    const queued = await enqueue(t.database.db, kind, {});
+    const done = await waitFor(
+      'el trabajo largo termina',
+      async () => {
+        const job = await jobIn(t.database, queued.id);
+        return (job.status === 'done' || job.status === 'failed') && job;
+      },
+      20_000,
+    );
+    expect(done).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+    expect(runs).toBe(1);
+  });
+
   it('a job enqueued in a transaction runs once the transaction commits, never if it rolls back', async () => {
     const kind = unique('tx.');
     const ran: number[] = [];

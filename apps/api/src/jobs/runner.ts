@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { type Job, jobs } from '../db/schema';
 import { pgErrorOf } from '../errors';
@@ -380,7 +380,9 @@ export class JobRunner {
       try {
         const rows = await this.db
           .update(jobs)
-          .set({ heartbeatAt: sql`now()`, ...(pending ? { progress: pending.value } : {}) })
+          // The clock when the row was written, not when the statement began: a beat that waited for
+          // the handler's own long transaction (hold()) would otherwise write an old, stale time.
+          .set({ heartbeatAt: sql`clock_timestamp()`, ...(pending ? { progress: pending.value } : {}) })
           .where(this.mine(entry.job.id))
           .returning({ id: jobs.id });
         if (rows.length === 0 && !entry.controller.signal.aborted)
@@ -448,11 +450,13 @@ export class JobRunner {
   /**
    * Jobs RUNNING whose heartbeat is older than staleMs (`orphans`: every other runner's, as at
    * PGlite's start) → QUEUED after the backoff, or FAILED once their attempts are used up, with
-   * LOST_JOB_MESSAGE. This runner's live jobs beat, so they never qualify.
+   * LOST_JOB_MESSAGE. This runner's live jobs never qualify, even when a long transaction of theirs
+   * keeps their beat waiting.
    */
   private async reap(orphans: boolean) {
     const { backoffMs, maxBackoffMs, staleMs } = this.timing;
     const spent = sql`${jobs.attempts} >= ${jobs.maxAttempts}`;
+    const live = [...this.running.keys()];
     const lost = await this.db
       .update(jobs)
       .set({
@@ -471,7 +475,14 @@ export class JobRunner {
           // dropped (its end could not be written) and would otherwise stay RUNNING forever.
           orphans
             ? or(isNull(jobs.lockedBy), ne(jobs.lockedBy, this.id))
-            : or(isNull(jobs.heartbeatAt), sql`${jobs.heartbeatAt} < now() - ${seconds(staleMs)}`),
+            : and(
+                or(isNull(jobs.heartbeatAt), sql`${jobs.heartbeatAt} < now() - ${seconds(staleMs)}`),
+                // A job whose row a live transaction holds (the handler's hold(), in a long step such
+                // as a reconciliation's matching, which also keeps its beats waiting) is not lost,
+                // whatever its heartbeat says; nor is one this runner is running right now.
+                sql`${jobs.id} IN (SELECT id FROM jobs WHERE status = 'running' FOR UPDATE SKIP LOCKED)`,
+                live.length > 0 ? notInArray(jobs.id, live) : undefined,
+              ),
         ),
       )
       .returning({ id: jobs.id, kind: jobs.kind, status: jobs.status });

@@ -179,6 +179,9 @@ export function reconciliationJobHandler(
       });
       await storage.remove(key).catch(() => {});
     }
+    // Fresh statistics for the lines just written (PGlite has no autovacuum; PostgreSQL's comes later):
+    // without them the planner takes 10 000 lines for one and scans debtors for the CUIT look-ups.
+    await db.execute(sql`ANALYZE reconciliation_lines`);
     await context.progress({ processedRows: record.totalRows, matching: true });
     return matchReconciliation(db, record.id, profile, context);
   };

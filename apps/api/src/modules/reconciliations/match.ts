@@ -115,18 +115,28 @@ interface NamedDebt {
 
 /** MEDIA: the payer's name points at a few debtors; their debts are asked what they owe that day. */
 async function nameMatches(tx: Executor, id: number, currency: string) {
+  // Per line, at most MAX_NAME_DEBTS + 1 debts are looked at (one more says «too many»): a common
+  // surname stops there instead of sorting every namesake (issue 35's bench: 39 s → 2 s at 1M).
+  // OFFSET 0 keeps the planner from flattening the subquery, so each word is one index look-up
+  // (debtors_first_surname_idx).
   const named = rowsOf<NamedDebt>(
     await tx.execute(sql`SELECT line_id, debt_id, date::text AS date, amount::text AS amount, currency::text AS currency
       FROM (
-        SELECT l.id AS line_id, d.id AS debt_id, l.date, l.amount, d.currency,
-          count(*) OVER (PARTITION BY l.id) AS many
+        SELECT l.id AS line_id, x.debt_id, l.date, l.amount, x.currency, x.many
         FROM reconciliation_lines l
-        CROSS JOIN LATERAL unnest(l.name_words) w(word)
-        JOIN debtors dr ON split_part(btrim(search_fold(dr.last_name)), ' ', 1) = w.word
-        JOIN debts d ON d.debtor_id = dr.id AND ${openDebt('d', currency)}
+        CROSS JOIN LATERAL (
+          SELECT m.debt_id, m.currency, count(*) OVER () AS many FROM (
+            SELECT d.id AS debt_id, d.currency
+            FROM unnest(l.name_words) w(word)
+            CROSS JOIN LATERAL (SELECT dr.id FROM debtors dr
+              WHERE split_part(btrim(search_fold(dr.last_name)), ' ', 1) = w.word
+                AND string_to_array(btrim(search_fold(dr.first_name)), ' ') && l.name_words
+              OFFSET 0) dr
+            JOIN debts d ON d.debtor_id = dr.id AND ${openDebt('d', currency)}
+            LIMIT ${MAX_NAME_DEBTS + 1}) m
+        ) x
         WHERE ${waiting(id)} AND cardinality(l.name_words) > 1
           AND NOT EXISTS (SELECT 1 FROM reconciliation_candidates c WHERE c.line_id = l.id)
-          AND string_to_array(btrim(search_fold(dr.first_name)), ' ') && l.name_words
       ) named
       WHERE many <= ${MAX_NAME_DEBTS}`),
   );

@@ -7,7 +7,8 @@
  * Then the portfolio import of issue 16 (bench/import.ts; runnable alone) on a fresh database each,
  * the balance to date and the PDF receipts of issue 17 (bench/money.ts, bench/receipt.ts; runnable alone),
  * the collector's queue and bulk assignment of issue 18 (bench/queue.ts; runnable alone), and a month's
- * settlement with its xlsx and PDF of issue 19 (bench/settlements.ts; runnable alone), and each read
+ * settlement with its xlsx and PDF of issue 19 (bench/settlements.ts; runnable alone), a bank statement of
+ * 10 000 lines matched against the portfolio of issue 35 (bench/reconciliation.ts; runnable alone), and each read
  * case against its floor, the same statements by hand, of issue 20 (bench/floor.ts; runnable alone),
  * and two API processes against one (bench/scaleOut.ts). How each case grows with the portfolio
  * (bench/growth.ts) is measured apart and carried over from bench/growth.json.
@@ -56,6 +57,7 @@ import { benchMoney, moneyMarkdown, moneyUnmet } from './money';
 import { prewarm } from './prewarm';
 import { benchQueue, queueMarkdown, queueUnmet } from './queue';
 import { benchReceipts, receiptMarkdown, receiptUnmet } from './receipt';
+import { benchReconciliation, reconciliationMarkdown, reconciliationUnmet } from './reconciliation';
 import { benchScaleOut, scaleOutMarkdown } from './scaleOut';
 import { benchSettlements, settlementMarkdown, settlementUnmet } from './settlements';
 import { measureUserState, USER_STATE_BUDGET, type UserStateCost } from './userState';
@@ -437,6 +439,11 @@ const queueResults = await benchQueue(KINDS, port + 60, {
 });
 // A month's settlement of the largest company, its xlsx and PDF, on the same portfolio (issue 19).
 const settlementResults = await benchSettlements(KINDS, port + 80, { debts: DEBTS, databaseUrl: PG_URL });
+// A statement of 10 000 lines matched against the same portfolio (issue 35; bench/reconciliation.ts, runnable alone).
+const reconciliationResults = await benchReconciliation(KINDS, port + 140, {
+  debts: DEBTS,
+  databaseUrl: PG_URL,
+});
 // Each read case against the same statements run by hand (issue 20; bench/floor.ts, runnable alone).
 const floorResults = await benchFloors(KINDS, port + 100, {
   debts: DEBTS,
@@ -460,6 +467,7 @@ const unmet = [
   ...moneyUnmet(moneyResults),
   ...queueUnmet(queueResults),
   ...settlementUnmet(settlementResults),
+  ...reconciliationUnmet(reconciliationResults),
   ...floorUnmet(floorResults),
   ...webUnmet(web),
   ...(scores ? lighthouseUnmet(scores) : []),
@@ -475,6 +483,7 @@ writeFileSync(
     moneyMarkdown(moneyResults, started) +
     queueMarkdown(queueResults, started) +
     settlementMarkdown(settlementResults, started) +
+    reconciliationMarkdown(reconciliationResults, started) +
     receiptMarkdown(receiptResults) +
     webMarkdown(web) +
     (scores ? lighthouseMarkdown(scores) : '') +

@@ -54,6 +54,7 @@ import { reconciliationsModule } from './modules/reconciliations';
 import { servicesModule } from './modules/services';
 import { settlementsModule } from './modules/settlements';
 import { settlementFileRoutes } from './modules/settlements/files';
+import { type StrategiesOptions, strategiesModule } from './modules/strategies';
 import { tasksModule } from './modules/tasks';
 import { usersModule } from './modules/users';
 import { usersTypesModule } from './modules/usersTypes';
@@ -151,10 +152,12 @@ export interface BuildOptions {
   jobs?: RunnerOptions;
   /** The portfolio import's batch size (tests shrink it); default: modules/imports/job.ts. */
   imports?: ImportsOptions;
+  /** Strategies' batch size and trigger tick (tests shrink and stop them); default: modules/strategies. */
+  strategies?: StrategiesOptions;
 }
 
 /** The whole product as a Fastify instance, without listening: tests drive it with `app.inject`. */
-export async function buildApp({ config, database, logger, jobs, imports }: BuildOptions) {
+export async function buildApp({ config, database, logger, jobs, imports, strategies }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(),
     bodyLimit: 1024 * 1024,
@@ -246,6 +249,7 @@ export async function buildApp({ config, database, logger, jobs, imports }: Buil
   auditModule(app, db);
   portalModule(app, db, config, storage);
   reconciliationsModule(app, db, storage);
+  strategiesModule(app, db, strategies);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -219,6 +219,26 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
         ).id,
       operations: ['list', 'read'],
     },
+    strategies: {
+      body: () => ({ name: unique('Estrategia '), trigger: 'AFTER_IMPORT', actions: [{ type: 'STOP' }] }),
+      patch: () => ({ active: false }),
+    },
+    'strategy-runs': {
+      body: () => ({}),
+      patch: () => ({}),
+      // Started by POST /strategies/{id}/run (strategies.test.ts covers it and its calls per role).
+      fresh: async () => {
+        const strategy = await create(t.app, admin, 'strategies', {
+          name: unique('Estrategia '),
+          trigger: 'AFTER_IMPORT',
+          conditions: { companyIds: [companyId], daysPastDueMin: 36_500 },
+          actions: [{ type: 'STOP' }],
+        });
+        const run = await call(t.app, admin, { method: 'POST', url: `/api/strategies/${strategy.id}/run` });
+        return (run.body as { id: number }).id;
+      },
+      operations: ['list', 'read'],
+    },
   };
 
   async function bodyFor(resource: keyof typeof FIXTURES) {

@@ -12,6 +12,7 @@ import { createDatabase, type Database } from '../src/db/client';
 import { seed } from '../src/db/seed';
 import type { RunnerOptions } from '../src/jobs';
 import type { ImportsOptions } from '../src/modules/imports';
+import type { StrategiesOptions } from '../src/modules/strategies';
 
 export const ADMIN_ALIAS = 'admin';
 export const ADMIN_PASSWORD = 'clave-admin-123';
@@ -77,6 +78,8 @@ export interface StartOptions {
   jobs?: RunnerOptions;
   /** The portfolio import's options (a smaller batch). */
   imports?: ImportsOptions;
+  /** Strategies' options; by default no trigger tick (a test calls scheduleStrategies itself). */
+  strategies?: StrategiesOptions;
   /** Runs on the new, empty database before the migrations (a migration test brings an old schema). */
   beforeMigrate?: (database: Database) => Promise<void>;
 }
@@ -89,6 +92,7 @@ export async function startApp(backend: BackendName, options: StartOptions = {})
     seed: withSeed = true,
     jobs,
     imports,
+    strategies = { tickMs: 0 },
     beforeMigrate,
   } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cobranzas-api-'));
@@ -121,7 +125,7 @@ export async function startApp(backend: BackendName, options: StartOptions = {})
   await beforeMigrate?.(database);
   await database.migrate();
   if (withSeed) await seed(database.db, config, announce);
-  const app = await buildApp({ config, database, logger, jobs, imports });
+  const app = await buildApp({ config, database, logger, jobs, imports, strategies });
   await app.ready();
   return {
     app,

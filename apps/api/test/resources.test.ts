@@ -44,6 +44,7 @@ const CANDIDATES = [
   ...shared.IMPORT_STATUSES,
   ...shared.SETTLEMENT_STATUSES,
   ...shared.CURRENCIES,
+  ...shared.STRATEGY_TRIGGERS,
 ];
 function sampleFor(definition: ResourceDefinition, filter: string): string {
   const schema = definition.filters[filter];

@@ -76,6 +76,9 @@ export const RESOURCE_SUBJECTS = {
   /** Issue 35 (DESIGN.md §11.4): money in, ADMIN only (ADMIN_ONLY_RESOURCES). */
   reconciliations: 'SystemManagement',
   'reconciliation-profiles': 'SystemManagement',
+  /** Issue 36 (DESIGN.md §11.5): ADMIN writes, GENERAL views, CLIENTE never (SystemManagement). */
+  strategies: 'SystemManagement',
+  'strategy-runs': 'SystemManagement',
   /** Viewing also needs the ADMIN role: the API checks it on the route (GENERAL may view the rest). */
   audit: 'SystemManagement',
 } as const satisfies Record<string, Subject>;

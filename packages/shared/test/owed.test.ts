@@ -315,3 +315,39 @@ describe('the amount owed: properties (fast-check)', () => {
     );
   });
 });
+
+describe('the amount owed under rates is never below the books (strategies’ amount condition, issue 36)', () => {
+  const cents = (max: number) => fc.integer({ min: 1, max }).map((n) => fromCents(BigInt(n)));
+  const day = fc.integer({ min: 1, max: 28 }).map((d) => `2025-04-${String(d).padStart(2, '0')}`);
+  const kinds = fc.constantFrom('PAYMENT', 'DEPOSIT', 'SERVICE', 'MORA', 'REDUCTION') as fc.Arbitrary<
+    Move['kind']
+  >;
+  const rate = fc.integer({ min: 0, max: 20_000 }).map((n) => fromCents(BigInt(n)));
+
+  it('interest only adds: SQL may settle «owes at least / at most» by the stored balance', () => {
+    fc.assert(
+      fc.property(
+        cents(10_000_000),
+        fc.array(fc.tuple(kinds, cents(100_000), day), { maxLength: 30 }),
+        rate,
+        rate,
+        fc.integer({ min: 0, max: 2000 }),
+        (original, rows, interestRate, punitiveRate, days) => {
+          const moves = rows.map(([kind, amount, date]) => move(kind, amount, date));
+          const date = new Date(Date.UTC(2025, 4, 1) + days * 86_400_000).toISOString().slice(0, 10);
+          const owed = amountOwed({
+            originalAmount: original,
+            defaultDate: '2025-03-15',
+            interestRate,
+            rateTable: null,
+            punitiveRate,
+            quotas: [],
+            date,
+            moves,
+          });
+          expect(toCents(owed.total) >= toCents(booksTotal(original, moves))).toBe(true);
+        },
+      ),
+    );
+  });
+});

@@ -27,6 +27,7 @@ export * from './tables/rateTables';
 export * from './tables/receipts';
 export * from './tables/reconciliations';
 export * from './tables/settlements';
+export * from './tables/strategies';
 export * from './tables/tasks';
 export * from './tables/users';
 export * from './tables/usersTypes';

@@ -26,6 +26,9 @@ export const eventSchema = z.object({
   description: z.string().nullable().optional(),
   userId: z.number().int().nullable().optional(),
   userName: z.string().nullable().optional(),
+  /** Written by a strategy's run (issue 36): its name stands for the author. Staff only. */
+  strategyId: z.number().int().nullable().optional(),
+  strategyName: z.string().nullable().optional(),
   /** Read-only (issue 18): the debtor's channel used, and whether it was logged outside contact hours. */
   channel: z.enum(CONTACT_CHANNELS).nullable().optional(),
   outsideHours: z.boolean().optional(),
@@ -46,7 +49,15 @@ export const eventsResource = defineResource({
   path: 'events',
   label: 'eventos',
   item: eventSchema,
-  clientHidden: ['description', 'userId', 'userName', 'channel', 'outsideHours'],
+  clientHidden: [
+    'description',
+    'userId',
+    'userName',
+    'strategyId',
+    'strategyName',
+    'channel',
+    'outsideHours',
+  ],
   create: eventCreateSchema,
   update: eventUpdateSchema,
   sortable: ['id', 'date', 'createdAt'],

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgTable, text, varchar } from 'drizzle-
 import { eventHistoryTypes, eventSubTypes, eventTypes } from './catalogs';
 import { id, instant, timestamps } from './columns';
 import { debts } from './debts';
+import { strategies } from './strategies';
 import { author } from './users';
 
 /** A contact action on a debt. */
@@ -21,6 +22,8 @@ export const events = pgTable(
     date: instant('date').notNull().defaultNow(),
     description: text('description'),
     userId: author('user_id'),
+    // Written by a strategy's run (issue 36): the timeline names it instead of a person.
+    strategyId: integer('strategy_id').references(() => strategies.id),
     // The debtor's channel the contact used (issue 18): PHONE, ALT_PHONE or EMAIL; null: none said.
     channel: varchar('channel', { length: 10, enum: ['PHONE', 'ALT_PHONE', 'EMAIL'] }),
     // Logged, after a confirmation, outside the contact hours of the debt's company.

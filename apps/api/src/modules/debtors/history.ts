@@ -14,6 +14,7 @@ import {
   eventTypes,
   ledger,
   letters,
+  strategies,
   users,
 } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -35,13 +36,15 @@ async function contactsOf(db: Db, ids: number[], limit: number): Promise<DebtorH
       eventSubType: eventSubTypes.name,
       outcome: eventHistoryTypes.name,
       description: events.description,
-      userName: users.name,
+      // What a strategy did is signed by it (issue 36).
+      userName: sql<string | null>`coalesce(${users.name}, 'Estrategia «' || ${strategies.name} || '»')`,
     })
     .from(events)
     .innerJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
     .leftJoin(eventSubTypes, eq(eventSubTypes.id, events.eventSubTypeId))
     .leftJoin(eventHistoryTypes, eq(eventHistoryTypes.id, events.eventHistoryTypeId))
     .leftJoin(users, eq(users.id, events.userId))
+    .leftJoin(strategies, eq(strategies.id, events.strategyId))
     .where(inArray(events.debtId, ids))
     .orderBy(desc(events.date), desc(events.id))
     .limit(limit);

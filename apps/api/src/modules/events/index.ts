@@ -9,6 +9,7 @@ import {
   events,
   eventTypeOutcomes,
   eventTypes,
+  strategies,
   users,
 } from '../../db/schema';
 import { badRequest } from '../../errors';
@@ -47,12 +48,14 @@ export function eventsModule(app: FastifyInstance, db: Db) {
       eventSubTypeName: eventSubTypes.name,
       eventHistoryTypeName: eventHistoryTypes.name,
       userName: users.name,
+      strategyName: strategies.name,
     },
     joins: [
       { table: eventTypes, on: eq(events.eventTypeId, eventTypes.id) },
       { table: eventSubTypes, on: eq(events.eventSubTypeId, eventSubTypes.id) },
       { table: eventHistoryTypes, on: eq(events.eventHistoryTypeId, eventHistoryTypes.id) },
       { table: users, on: eq(events.userId, users.id) },
+      { table: strategies, on: eq(events.strategyId, strategies.id) },
     ],
     sortable: { date: events.date, id: events.id, createdAt: events.createdAt },
     // A debt's history, latest first: the (debt_id, date desc) index.

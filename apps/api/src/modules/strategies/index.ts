@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import {
+  agencyToday,
+  STRATEGY_MESSAGES as M,
+  type StrategyConditions,
+  strategiesResource,
+  strategyDryRunCall,
+  strategyReferences,
+  strategyRunCancelCall,
+  strategyRunDebtsCall,
+  strategyRunNowCall,
+  strategyRunsResource,
+} from '@cobranzas/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { crudModule, type Executor, equals, routeCall } from '../../crud';
+import { arrayParam, rowsOf } from '../../db/bulk';
+import type { Db } from '../../db/client';
+import { jobs, strategies, strategyRuns, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { cancel } from '../../jobs';
+import { jobColumns, jobStatusIs } from '../../jobs/columns';
+import { debtsAsShown, dryRun } from './dryRun';
+import { type RunDefinition, STRATEGY_JOB, strategyRunHandler } from './run';
+import { scheduleStrategyTicks, startRun } from './schedule';
+
+export interface StrategiesOptions {
+  batchSize?: number;
+  /** The trigger tick's period; 0: no tick (tests call scheduleStrategies themselves). */
+  tickMs?: number;
+}
+
+/** Every company, stage and collector the strategy names exists (collectors: active staff). */
+async function checkReferences(db: Executor, value: Parameters<typeof strategyReferences>[0]) {
+  const { companies, stages, users: people } = strategyReferences(value);
+  const missing = async (table: string, ids: number[], extra = sql``) => {
+    if (ids.length === 0) return [];
+    const found = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`SELECT id FROM ${sql.raw(table)} WHERE id = ANY(${arrayParam(ids)}::int[]) ${extra}`,
+      ),
+    ).map((r) => r.id);
+    return ids.filter((id) => !found.includes(id));
+  };
+  const [company] = await missing('companies', companies);
+  if (company !== undefined) throw badRequest('conditions.companyIds', M.companyNotFound(company));
+  if ((await missing('debt_types', stages)).length > 0) throw badRequest('actions', M.stageNotFound);
+  const [user] = await missing(
+    'users',
+    people,
+    sql`AND active AND user_type_id IN (SELECT id FROM user_types WHERE role <> 'CLIENTE')`,
+  );
+  if (user !== undefined) throw badRequest('actions', M.collectorNotFound(user));
+}
+
+/** What the trigger handed the run, in words. */
+const scopeText = sql<string>`CASE ${strategyRuns.scope}->>'kind'
+  WHEN 'IMPORT' THEN 'Deudas de la importación N.º ' || (${strategyRuns.scope}->>'importId')
+  WHEN 'PAYMENTS' THEN 'Deudas con pagos o depósitos nuevos'
+  WHEN 'BROKEN_PROMISES' THEN 'Promesas incumplidas (último día para cumplirlas del '
+    || to_char((${strategyRuns.scope}->>'from')::date, 'DD/MM/YYYY') || ' al '
+    || to_char((${strategyRuns.scope}->>'to')::date, 'DD/MM/YYYY') || ')'
+  ELSE 'Todas las deudas que cumplen las condiciones' END`;
+
+const runStatus = sql<
+  string | null
+>`(SELECT upper(j.status::text) FROM strategy_runs r JOIN jobs j ON j.id = r.job_id
+  WHERE r.strategy_id = ${strategies.id} ORDER BY r.id DESC LIMIT 1)`;
+const runAt = sql<
+  string | null
+>`(SELECT max(r.created_at) FROM strategy_runs r WHERE r.strategy_id = ${strategies.id})`;
+
+/**
+ * Strategies (DESIGN.md §11.5; issue 36): the rules (generic CRUD, ADMIN writes, GENERAL reads), their
+ * runs (a job each: `strategy-run`), the dry run, a run started by hand, cancelling one, and the debts
+ * of a run with what each got.
+ */
+export function strategiesModule(app: FastifyInstance, db: Db, options: StrategiesOptions = {}) {
+  app.jobs.handle(STRATEGY_JOB, strategyRunHandler(options.batchSize));
+  if ((options.tickMs ?? 60_000) > 0) scheduleStrategyTicks(app, db, options.tickMs);
+
+  crudModule(app, db, {
+    definition: strategiesResource,
+    table: strategies,
+    columns: {
+      id: strategies.id,
+      name: strategies.name,
+      description: strategies.description,
+      active: strategies.active,
+      trigger: strategies.trigger,
+      runAt: sql<string | null>`left(${strategies.runAt}::text, 5)`,
+      conditions: strategies.conditions,
+      actions: strategies.actions,
+      createdBy: strategies.createdBy,
+      createdByName: users.name,
+      lastRunAt: sql<Date | null>`${runAt}`.mapWith(strategies.createdAt),
+      lastRunStatus: runStatus,
+      createdAt: strategies.createdAt,
+      updatedAt: strategies.updatedAt,
+    },
+    joins: [{ table: users, on: eq(users.id, strategies.createdBy) }],
+    sortable: { name: strategies.name, id: strategies.id, createdAt: [strategies.createdAt, strategies.id] },
+    defaultSort: { column: strategies.name, order: 'asc' },
+    search: [strategies.name],
+    filters: { trigger: equals(strategies.trigger), active: equals(strategies.active) },
+    unique: {
+      strategies_name_unique: { field: 'name', message: 'Ya existe una estrategia con ese nombre.' },
+    },
+    hooks: {
+      async beforeCreate(input, { db, user }) {
+        await checkReferences(db, input);
+        return { ...input, runAt: input.trigger === 'DAILY' ? input.runAt : null, createdBy: user.sub };
+      },
+      async beforeUpdate(input, current, { db }) {
+        const trigger = input.trigger ?? current.trigger;
+        const time = input.runAt !== undefined ? input.runAt : current.runAt;
+        if (trigger === 'DAILY' && !time) throw badRequest('runAt', M.timeRequired);
+        await checkReferences(db, input);
+        return { ...input, ...(trigger === 'DAILY' ? {} : { runAt: null }), updatedAt: new Date() };
+      },
+      async beforeDelete(current, { db }) {
+        const [run] = await db
+          .select({ id: strategyRuns.id })
+          .from(strategyRuns)
+          .where(eq(strategyRuns.strategyId, current.id))
+          .limit(1);
+        if (run) throw conflict(M.hasRuns);
+      },
+    },
+  });
+
+  const runs = crudModule(app, db, {
+    definition: strategyRunsResource,
+    table: strategyRuns,
+    columns: {
+      id: strategyRuns.id,
+      strategyId: strategyRuns.strategyId,
+      strategyName: strategies.name,
+      source: strategyRuns.source,
+      scope: scopeText,
+      runDate: strategyRuns.runDate,
+      status: jobColumns.status,
+      counts: {
+        matched: strategyRuns.matched,
+        applied: strategyRuns.applied,
+        unchanged: strategyRuns.unchanged,
+        blocked: strategyRuns.blocked,
+      },
+      error: jobColumns.error,
+      createdBy: strategyRuns.createdBy,
+      createdByName: users.name,
+      createdAt: strategyRuns.createdAt,
+      finishedAt: jobColumns.finishedAt,
+    },
+    joins: [
+      { table: jobs, on: eq(jobs.id, strategyRuns.jobId) },
+      { table: strategies, on: eq(strategies.id, strategyRuns.strategyId) },
+      { table: users, on: eq(users.id, strategyRuns.createdBy) },
+    ],
+    sortable: { createdAt: [strategyRuns.createdAt, strategyRuns.id], id: strategyRuns.id },
+    defaultSort: { column: [strategyRuns.createdAt, strategyRuns.id], order: 'desc' },
+    filters: { strategyId: equals(strategyRuns.strategyId), status: jobStatusIs },
+  });
+
+  async function strategyOf(id: number) {
+    const [strategy] = await db.select().from(strategies).where(eq(strategies.id, id));
+    if (!strategy) throw notFound();
+    return strategy;
+  }
+  const definitionOf = (strategy: typeof strategies.$inferSelect): RunDefinition => ({
+    name: strategy.name,
+    conditions: strategy.conditions as StrategyConditions,
+    actions: strategy.actions as RunDefinition['actions'],
+    createdBy: strategy.createdBy,
+  });
+
+  routeCall(app, strategyDryRunCall, {}, async (request) => {
+    const strategy = await strategyOf(request.params.id);
+    const { page, pageSize } = request.query;
+    return dryRun(db, strategy.id, definitionOf(strategy), page, pageSize, agencyToday());
+  });
+
+  routeCall(app, strategyRunNowCall, {}, async (request) => {
+    const strategy = await strategyOf(request.params.id);
+    if (!strategy.active) throw conflict(M.inactive);
+    const id = await startRun(
+      db,
+      strategy,
+      'MANUAL',
+      `manual:${randomUUID()}`,
+      { kind: 'ALL' },
+      request.user.sub,
+    );
+    if (id === null) throw new Error('a manual run key repeated');
+    return runs.read(id, request.user);
+  });
+
+  routeCall(app, strategyRunCancelCall, {}, async (request) => {
+    const [run] = await db.select().from(strategyRuns).where(eq(strategyRuns.id, request.params.id));
+    if (!run) throw notFound();
+    if (!(await cancel(db, run.jobId))) throw conflict(M.runEnded);
+    return runs.read(run.id, request.user);
+  });
+
+  routeCall(app, strategyRunDebtsCall, {}, async (request) => {
+    const [run] = await db.select().from(strategyRuns).where(eq(strategyRuns.id, request.params.id));
+    if (!run) throw notFound();
+    const { outcome, page, pageSize } = request.query;
+    const filter = outcome ? sql`AND x.outcome = ${outcome}` : sql``;
+    const [count] = rowsOf<{ total: number }>(
+      await db.execute(
+        sql`SELECT count(*)::int AS total FROM strategy_run_debts x WHERE x.run_id = ${run.id} ${filter}`,
+      ),
+    );
+    const rows = rowsOf<{
+      debt_id: number;
+      outcome: 'APPLIED' | 'UNCHANGED' | 'BLOCKED';
+      detail: string | null;
+    }>(
+      await db.execute(sql`SELECT x.debt_id, x.outcome, x.detail FROM strategy_run_debts x
+        WHERE x.run_id = ${run.id} ${filter} ORDER BY x.debt_id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
+    );
+    const plans = rows.map((r) => ({
+      debtId: r.debt_id,
+      outcome: r.outcome,
+      lines: r.detail ? r.detail.split('\n') : [],
+    }));
+    return { total: count?.total ?? 0, data: await debtsAsShown(db, plans, run.runDate) };
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * What a strategy's actions do to each debt (issue 36), worked out before anything is written, so the
+ * dry run and the run say the same: the run writes exactly what this plans. Pure: the assignment's
+ * turn and loads travel in `AssignState` from one batch to the next.
+ */
+import { addDays, dayMonthYear, type StrategyAction } from '@cobranzas/shared';
+
+/** A debt as the planner needs it. */
+export interface PlanDebt {
+  id: number;
+  debtTypeId: number;
+  assignedUserId: number | null;
+  /** An open dispute's day (YYYY-MM-DD), else null. */
+  disputedOn: string | null;
+}
+
+/** ROTATION: whose turn is next; LEAST_LOAD: each collector's open debts (by id, as text keys). */
+export interface AssignState {
+  turn: number;
+  loads: Record<string, number>;
+}
+
+export interface Names {
+  stages: ReadonlyMap<number, string>;
+  users: ReadonlyMap<number, string>;
+}
+
+export interface DebtPlan {
+  debtId: number;
+  outcome: 'APPLIED' | 'UNCHANGED' | 'BLOCKED';
+  /** What it gets (or why not), in words, in the actions' order. */
+  lines: string[];
+  stage: { from: number; to: number } | null;
+  assignTo: number | null;
+  task: { userId: number; start: string; title: string; description: string | null } | null;
+  stop: boolean;
+}
+
+export interface PlanContext {
+  actions: readonly StrategyAction[];
+  runDate: string;
+  names: Names;
+  /** Who gets a task when the debt has no collector (the strategy's author). */
+  fallbackUserId: number | null;
+}
+
+const userName = (names: Names, id: number) => names.users.get(id) ?? `usuario N.º ${id}`;
+const stageName = (names: Names, id: number) => names.stages.get(id) ?? `etapa N.º ${id}`;
+
+/** The next collector for a debt, advancing the state. */
+export function pickCollector(
+  action: Extract<StrategyAction, { type: 'ASSIGN' }>,
+  state: AssignState,
+): number {
+  const users = action.userIds;
+  if (action.mode === 'ROTATION') {
+    const chosen = users[state.turn % users.length] as number;
+    state.turn += 1;
+    return chosen;
+  }
+  // The least loaded; on a tie, the first in the strategy's order.
+  let best = users[0] as number;
+  for (const id of users) if ((state.loads[id] ?? 0) < (state.loads[best] ?? 0)) best = id;
+  state.loads[best] = (state.loads[best] ?? 0) + 1;
+  return best;
+}
+
+/** Whether the debt takes a turn of the assignment: not blocked, and not already with one of them. */
+export const takesTurn = (action: Extract<StrategyAction, { type: 'ASSIGN' }>, debt: PlanDebt) =>
+  debt.disputedOn === null && !(debt.assignedUserId !== null && action.userIds.includes(debt.assignedUserId));
+
+/** The plan of one debt; `state` advances when the debt takes an assignment's turn. */
+export function planDebt(debt: PlanDebt, context: PlanContext, state: AssignState): DebtPlan {
+  const plan: DebtPlan = {
+    debtId: debt.id,
+    outcome: 'UNCHANGED',
+    lines: [],
+    stage: null,
+    assignTo: null,
+    task: null,
+    stop: false,
+  };
+  if (debt.disputedOn !== null) {
+    plan.outcome = 'BLOCKED';
+    plan.lines.push(
+      `El deudor desconoce la deuda desde el ${dayMonthYear(debt.disputedOn)} (disputa abierta): ninguna acción hasta resolverla.`,
+    );
+    return plan;
+  }
+  const { names } = context;
+  let collector = debt.assignedUserId;
+  for (const action of context.actions) {
+    switch (action.type) {
+      case 'CHANGE_STAGE':
+        if (debt.debtTypeId === action.debtTypeId)
+          plan.lines.push(`Ya está en ${stageName(names, action.debtTypeId)}`);
+        else {
+          plan.stage = { from: debt.debtTypeId, to: action.debtTypeId };
+          plan.lines.push(
+            `Pasa de ${stageName(names, debt.debtTypeId)} a ${stageName(names, action.debtTypeId)}`,
+          );
+        }
+        break;
+      case 'ASSIGN':
+        if (!takesTurn(action, debt))
+          plan.lines.push(`Ya está asignada a ${userName(names, collector as number)}`);
+        else if (action.userIds.length === 0)
+          plan.lines.push('Ningún cobrador de la estrategia está activo: no se asigna');
+        else {
+          collector = pickCollector(action, state);
+          plan.assignTo = collector;
+          plan.lines.push(`Se asigna a ${userName(names, collector)}`);
+        }
+        break;
+      case 'CREATE_TASK': {
+        const owner = collector ?? context.fallbackUserId;
+        const day = addDays(context.runDate, action.inDays);
+        if (owner === null) {
+          plan.lines.push(`Sin cobrador: no se crea la tarea «${action.title}»`);
+          break;
+        }
+        plan.task = {
+          userId: owner,
+          start: `${day}T${action.time}:00-03:00`,
+          title: action.title,
+          description: action.description,
+        };
+        plan.lines.push(
+          `Tarea «${action.title}» para el ${dayMonthYear(day)} a las ${action.time} (${userName(names, owner)})`,
+        );
+        break;
+      }
+      case 'STOP':
+        plan.stop = true;
+        plan.lines.push('Sale de la estrategia');
+        break;
+    }
+  }
+  if (plan.stage || plan.assignTo !== null || plan.task || plan.stop) plan.outcome = 'APPLIED';
+  return plan;
+}

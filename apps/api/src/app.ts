@@ -23,6 +23,7 @@ import { registerDocs } from './docs';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, sendBare } from './errors';
 import { type RunnerOptions, registerJobs } from './jobs';
 import { agencyModule } from './modules/agency';
+import { messagingRoutes } from './modules/agency/messaging';
 import { auditModule } from './modules/audit';
 import { catalogsModule } from './modules/catalogs';
 import { collectorsModule } from './modules/collectors';
@@ -238,8 +239,10 @@ export async function buildApp({ config, database, logger, jobs, imports, strate
   documentsModule(app, db, storage);
   importsModule(app, db, storage, imports);
   rateTablesModule(app, db, storage);
-  letterTemplatesModule(app, db, portalLinkMaker(db, portalKeys(config.jwtSecret), config.publicUrl));
+  const portalLink = portalLinkMaker(db, portalKeys(config.jwtSecret), config.publicUrl);
+  letterTemplatesModule(app, db, portalLink);
   agencyModule(app, db, storage);
+  messagingRoutes(app, db, config);
   receiptsModule(app, db);
   settlementsModule(app, db);
   settlementFileRoutes(app, db);
@@ -249,7 +252,7 @@ export async function buildApp({ config, database, logger, jobs, imports, strate
   auditModule(app, db);
   portalModule(app, db, config, storage);
   reconciliationsModule(app, db, storage);
-  strategiesModule(app, db, strategies);
+  strategiesModule(app, db, { config, portalLink }, strategies);
 
   await registerWeb(app, config.webDist);
   return app;

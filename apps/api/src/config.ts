@@ -31,6 +31,36 @@ export interface Config {
   portalRateLimitPerMinute: number;
   /** Mercado Pago Checkout Pro for the portal's payments; null: bank transfer instructions only. */
   mercadoPago: MercadoPagoConfig | null;
+  /** SMTP_PASSWORD: the SMTP server's password (its host, user and sender are agency settings). */
+  smtpPassword: string | null;
+  /** WhatsApp Cloud API for strategies' messages; null: not configured (the action is refused). */
+  whatsapp: WhatsAppConfig | null;
+}
+
+export interface WhatsAppConfig {
+  /** WHATSAPP_TOKEN: the access token (Bearer). */
+  token: string;
+  /** WHATSAPP_PHONE_NUMBER_ID: the sending number's id at the provider. */
+  phoneNumberId: string;
+  /** WHATSAPP_API_URL: the Graph API's base with its version, unless a test server stands in for it. */
+  apiUrl: string;
+}
+
+/** Meta's Graph API, versioned: WHATSAPP_API_URL overrides it (another version, a test server). */
+export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v23.0';
+
+function whatsappFrom(env: NodeJS.ProcessEnv): WhatsAppConfig | null {
+  const token = env.WHATSAPP_TOKEN?.trim() ?? '';
+  const phoneNumberId = env.WHATSAPP_PHONE_NUMBER_ID?.trim() ?? '';
+  if (!token && !phoneNumberId) return null;
+  if (!token || !/^\d{5,30}$/.test(phoneNumberId))
+    throw new ConfigError(
+      'Para enviar WhatsApp se necesitan WHATSAPP_TOKEN y WHATSAPP_PHONE_NUMBER_ID (el número, en dígitos).',
+    );
+  const apiUrl = (env.WHATSAPP_API_URL?.trim() || DEFAULT_WHATSAPP_API_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(apiUrl))
+    throw new ConfigError(`WHATSAPP_API_URL debe ser una dirección http(s) (se recibió "${apiUrl}").`);
+  return { token, phoneNumberId, apiUrl };
 }
 
 export interface MercadoPagoConfig {
@@ -175,5 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     portalRateLimitPerMinute,
     mercadoPago,
+    smtpPassword: env.SMTP_PASSWORD || null,
+    whatsapp: whatsappFrom(env),
   };
 }

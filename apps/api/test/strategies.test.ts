@@ -4,7 +4,7 @@
  * a debt never acted on twice by one run, STOP, the amount-owed condition by the one function, each
  * trigger, and who may do what.
  */
-import { STRATEGY_MESSAGES as M, MESSAGES, type StrategyDebt, type StrategyRun } from '@cobranzas/shared';
+import { STRATEGY_MESSAGES as M, MESSAGES, type StrategyDebt } from '@cobranzas/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/bulk';
@@ -24,6 +24,7 @@ import {
   unique,
 } from './helpers';
 import { csvOf, runImport } from './importHelpers';
+import { finishedRun, runStrategyNow } from './strategyHelpers';
 
 const EXTRAJUDICIAL = 2;
 const JUDICIAL = 3;
@@ -52,21 +53,10 @@ forEachBackend('strategies (issue 36)', (backend) => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body as { total: number; blocked: number; data: StrategyDebt[] };
   };
-  const finished = async (id: number): Promise<StrategyRun> => {
-    const until = Date.now() + 60_000;
-    for (;;) {
-      const run = (await call(t.app, admin, { method: 'GET', url: `/api/strategy-runs/${id}` }))
-        .body as StrategyRun;
-      if (run.status !== 'QUEUED' && run.status !== 'RUNNING') return run;
-      if (Date.now() > until) throw new Error(`la ejecución ${id} sigue ${run.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
-  const runNow = async (id: number) => {
-    const response = await call(t.app, admin, { method: 'POST', url: `/api/strategies/${id}/run` });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return finished((response.body as StrategyRun).id);
-  };
+  const finished = (id: number) => finishedRun(t, admin, id);
+
+  const runNow = (strategyId: number) => runStrategyNow(t, admin, strategyId);
+
   const runDebts = async (runId: number, query = '') =>
     (await call(t.app, general, { method: 'GET', url: `/api/strategy-runs/${runId}/debts${query}` }))
       .body as {

@@ -17,6 +17,8 @@ export interface StrategyNames {
   companies?: ReadonlyMap<number, string>;
   stages?: ReadonlyMap<number, string>;
   users?: ReadonlyMap<number, string>;
+  /** Letter templates by code. */
+  templates?: ReadonlyMap<string, string>;
 }
 
 const STATUS_WORDS: Record<DebtStatus, string> = {
@@ -38,8 +40,11 @@ export function listWords(words: readonly string[], last: 'y' | 'o' = 'y'): stri
 /** "09:00" → "9:00". */
 export const clockTime = (time: string) => time.replace(/^0(\d)/, '$1');
 
-const named = (map: ReadonlyMap<number, string> | undefined, id: number, what: string) =>
-  map?.get(id) ?? `${what} N.º ${id}`;
+function named(map: ReadonlyMap<number, string> | undefined, id: number, what: string): string;
+function named(map: ReadonlyMap<string, string> | undefined, code: string): string;
+function named(map: ReadonlyMap<number | string, string> | undefined, key: number | string, what?: string) {
+  return map?.get(key) ?? (what ? `${what} N.º ${key}` : String(key));
+}
 
 function triggerPhrase(trigger: StrategyTrigger, runAt: string | null): string {
   switch (trigger) {
@@ -132,6 +137,12 @@ export function describeAction(action: StrategyAction, names: StrategyNames = {}
             : `para ${action.inDays} días después`;
       return `se crea la tarea «${action.title}» ${when} a las ${clockTime(action.time)} para su cobrador`;
     }
+    case 'QUEUE_LETTER':
+      return `se imprime la carta «${named(names.templates, action.templateCode)}» en el lote del día`;
+    case 'SEND_EMAIL':
+      return `se envía por correo la carta «${named(names.templates, action.templateCode)}»`;
+    case 'SEND_WHATSAPP':
+      return `se envía el WhatsApp «${action.template}»`;
     case 'STOP':
       return 'salen de la estrategia (no vuelve a tomarlas)';
   }

@@ -70,3 +70,47 @@ export const agencyUpdateSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
   });
 export type AgencyUpdate = z.input<typeof agencyUpdateSchema>;
+
+// ——— How the agency sends e-mail and WhatsApp (issue 36) ———
+
+/**
+ * The SMTP server strategies send e-mail through (the password comes from the environment,
+ * SMTP_PASSWORD, never from the screen) and whether WhatsApp's provider is configured (its token
+ * and number, WHATSAPP_*, are the environment's too).
+ */
+export const messagingSettingsSchema = z.object({
+  smtpHost: z.string().nullable(),
+  smtpPort: z.number().int(),
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+  smtpSecure: z.boolean(),
+  smtpUser: z.string().nullable(),
+  /** The sender: «Agencia <cobranzas@agencia.com.ar>». */
+  mailFromName: z.string().nullable(),
+  mailFrom: z.string().nullable(),
+  smtpPasswordSet: z.boolean(),
+  /** Whether e-mail can be sent: a host and a sender. */
+  emailReady: z.boolean(),
+  whatsappReady: z.boolean(),
+});
+export type MessagingSettings = z.infer<typeof messagingSettingsSchema>;
+
+export const messagingSettingsUpdateSchema = z
+  .object({
+    smtpHost: optionalText(200).refine((v) => v === null || /^[A-Za-z0-9.-]+$/.test(v), {
+      error: 'Indique el nombre del servidor (por ejemplo, smtp.agencia.com.ar).',
+    }),
+    smtpPort: z
+      .number({ error: 'El puerto es un número.' })
+      .int({ error: 'El puerto es un número entero.' })
+      .min(1, { error: 'El puerto va de 1 a 65535.' })
+      .max(65_535, { error: 'El puerto va de 1 a 65535.' })
+      .default(587),
+    smtpSecure: z.boolean().default(false),
+    smtpUser: optionalText(200),
+    mailFromName: optionalText(120),
+    mailFrom: optionalEmail,
+  })
+  .strict();
+export type MessagingSettingsUpdate = z.input<typeof messagingSettingsUpdateSchema>;
+
+export const messagingTestSchema = z.object({ to: z.email({ error: MESSAGES.invalidEmail }) }).strict();

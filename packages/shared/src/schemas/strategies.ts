@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { TIME_OF_DAY } from '../contactRules';
 import { DEBT_STATUSES } from '../enums';
+import { isLetterField } from '../letters';
 import { compareMoney } from '../money';
 import { defineResource } from '../resource';
 import {
@@ -58,7 +59,17 @@ export const STRATEGY_MESSAGES = {
   collectorNotFound: (id: number) => `El cobrador N.º ${id} no existe o no está activo.`,
   companyNotFound: (id: number) => `La empresa N.º ${id} no existe.`,
   userNotFound: 'El usuario no existe o no está activo.',
+  templateNotFound: (code: string) => `La plantilla de carta «${code}» no existe.`,
+  whatsappTemplate: 'El nombre de la plantilla de WhatsApp va en minúsculas, números y guiones bajos.',
+  whatsappLanguage: 'El idioma de la plantilla va como «es» o «es_AR».',
+  unknownField: 'Ese campo no existe: elija uno de la lista de campos de las cartas.',
 } as const;
+
+const templateCodeSchema = z
+  .string({ error: 'Elija una plantilla de carta.' })
+  .trim()
+  .min(1, { error: 'Elija una plantilla de carta.' })
+  .max(40);
 
 const days = z
   .number({ error: 'Debe ser un número de días.' })
@@ -129,6 +140,30 @@ export const strategyActionSchema = z.discriminatedUnion('type', [
     inDays: z.number().int().min(0).max(365).default(0),
     time: z.string().regex(TIME_OF_DAY, { error: STRATEGY_MESSAGES.timeInvalid }).default('09:00'),
   }),
+  /** A letter template, queued for the day's print batch (one PDF of every letter queued). */
+  z.object({ type: z.literal('QUEUE_LETTER'), templateCode: templateCodeSchema }),
+  /** A letter template sent by e-mail (its subject and body), with the portal's link to opt out. */
+  z.object({ type: z.literal('SEND_EMAIL'), templateCode: templateCodeSchema }),
+  /**
+   * A WhatsApp template approved at the provider, its body's parameters filled, in order, with these
+   * merge fields of the letters ({{deudor.nombre}} → `deudor.nombre`).
+   */
+  z.object({
+    type: z.literal('SEND_WHATSAPP'),
+    template: z
+      .string({ error: STRATEGY_MESSAGES.whatsappTemplate })
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, { error: STRATEGY_MESSAGES.whatsappTemplate }),
+    language: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2}(?:_[A-Z]{2})?$/, { error: STRATEGY_MESSAGES.whatsappLanguage })
+      .default('es_AR'),
+    parameters: z
+      .array(z.string().refine(isLetterField, { error: STRATEGY_MESSAGES.unknownField }))
+      .max(10)
+      .default([]),
+  }),
   /** The debt leaves the strategy: later runs of it never take it again. */
   z.object({ type: z.literal('STOP') }),
 ]);
@@ -144,6 +179,9 @@ export const STRATEGY_ACTION_LABELS: Record<StrategyActionType, string> = {
   CHANGE_STAGE: 'Cambiar de etapa',
   ASSIGN: 'Asignar a un cobrador',
   CREATE_TASK: 'Crear una tarea',
+  QUEUE_LETTER: 'Imprimir una carta',
+  SEND_EMAIL: 'Enviar un correo',
+  SEND_WHATSAPP: 'Enviar un WhatsApp',
   STOP: 'Detener',
 };
 
@@ -157,8 +195,9 @@ const actionsSchema = z
       ctx.addIssue({ code: 'custom', path: [stop], message: STRATEGY_MESSAGES.stopLast });
     const seen = new Set<string>();
     actions.forEach((action, index) => {
-      // Two stage changes or two assignments in one pass would undo each other.
-      if ((action.type === 'CHANGE_STAGE' || action.type === 'ASSIGN') && seen.has(action.type))
+      // Two stage changes or two assignments in one pass would undo each other; two messages of one
+      // kind in one pass are one too many.
+      if (action.type !== 'CREATE_TASK' && seen.has(action.type))
         ctx.addIssue({
           code: 'custom',
           path: [index],
@@ -198,6 +237,14 @@ const actionAnswer = z.discriminatedUnion('type', [
     description: z.string().nullable(),
     inDays: z.number().int(),
     time: z.string(),
+  }),
+  z.object({ type: z.literal('QUEUE_LETTER'), templateCode: z.string() }),
+  z.object({ type: z.literal('SEND_EMAIL'), templateCode: z.string() }),
+  z.object({
+    type: z.literal('SEND_WHATSAPP'),
+    template: z.string(),
+    language: z.string(),
+    parameters: z.array(z.string()),
   }),
   z.object({ type: z.literal('STOP') }),
 ]);
@@ -397,13 +444,16 @@ export const strategyRunDebtsCall = defineCall({
 export function strategyReferences(value: { conditions?: StrategyConditions; actions?: StrategyAction[] }) {
   const stages = new Set<number>(value.conditions?.debtTypeIds ?? []);
   const users = new Set<number>();
+  const templates = new Set<string>();
   for (const action of value.actions ?? []) {
     if (action.type === 'CHANGE_STAGE') stages.add(action.debtTypeId);
     if (action.type === 'ASSIGN') for (const id of action.userIds) users.add(id);
+    if (action.type === 'QUEUE_LETTER' || action.type === 'SEND_EMAIL') templates.add(action.templateCode);
   }
   return {
     companies: [...new Set(value.conditions?.companyIds ?? [])],
     stages: [...stages],
     users: [...users],
+    templates: [...templates],
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, check, integer, pgTable, time, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, check, integer, pgTable, time, varchar } from 'drizzle-orm/pg-core';
 import { bytea, timestamps } from './columns';
 
 export const VAT_STATUSES = ['RESPONSABLE_INSCRIPTO', 'MONOTRIBUTISTA'] as const;
@@ -32,6 +32,13 @@ export const agencySettings = pgTable(
     contactDays: integer('contact_days').array().notNull().default(sql`'{1,2,3,4,5}'`),
     contactFrom: time('contact_from').notNull().default('08:00'),
     contactTo: time('contact_to').notNull().default('20:00'),
+    // How strategies send e-mail (issue 36); the password is SMTP_PASSWORD in the environment.
+    smtpHost: varchar('smtp_host', { length: 200 }),
+    smtpPort: integer('smtp_port').notNull().default(587),
+    smtpSecure: boolean('smtp_secure').notNull().default(false),
+    smtpUser: varchar('smtp_user', { length: 200 }),
+    mailFromName: varchar('mail_from_name', { length: 120 }),
+    mailFrom: varchar('mail_from', { length: 254 }),
     ...timestamps,
   },
   (t) => [

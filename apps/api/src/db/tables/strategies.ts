@@ -110,3 +110,39 @@ export const strategyStops = pgTable(
   },
   (t) => [primaryKey({ columns: [t.strategyId, t.debtId] })],
 );
+
+export const MESSAGE_CHANNELS = ['EMAIL', 'WHATSAPP'] as const;
+export const MESSAGE_STATUSES = ['PENDIENTE', 'ENVIADO', 'FALLIDO'] as const;
+
+/**
+ * The messages a run sends (an outbox): written in the batch's transaction with everything else the
+ * debt got, sent after it commits, and marked. A run resumed after a crash sends what its last
+ * attempt left PENDIENTE before going on; one per run, debt and channel.
+ */
+export const strategyMessages = pgTable(
+  'strategy_messages',
+  {
+    id: id(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => strategyRuns.id, { onDelete: 'cascade' }),
+    debtId: integer('debt_id')
+      .notNull()
+      .references(() => debts.id),
+    channel: varchar('channel', { length: 8, enum: MESSAGE_CHANNELS }).notNull(),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    /** EMAIL: its subject and text; WHATSAPP: the template's name, language and parameters (JSON). */
+    subject: text('subject'),
+    body: text('body').notNull(),
+    unsubscribeUrl: text('unsubscribe_url'),
+    status: varchar('status', { length: 10, enum: MESSAGE_STATUSES }).notNull().default('PENDIENTE'),
+    error: text('error'),
+    providerId: varchar('provider_id', { length: 200 }),
+    sentAt: instant('sent_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('strategy_messages_once').on(t.runId, t.debtId, t.channel),
+    index('strategy_messages_pending_idx').on(t.runId).where(sql`${t.status} = 'PENDIENTE'`),
+  ],
+);

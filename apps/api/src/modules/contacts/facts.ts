@@ -9,7 +9,7 @@ import {
   nextDay,
   weekStart,
 } from '@cobranzas/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../crud';
 import { rowsOf } from '../../db/bulk';
 
@@ -49,16 +49,8 @@ export function attemptWindows(now: Date) {
 }
 
 /**
- * The debtor's contact attempts (events with a channel, on any of its debts) since `from` and before
- * `to`, as a scalar subquery on `debtorId` (a column or a value).
- */
-export const attemptsOf = (debtorId: unknown, from: string, to: string) =>
-  sql`(SELECT count(*)::int FROM events e JOIN debts dd ON dd.id = e.debt_id
-    WHERE dd.debtor_id = ${debtorId} AND e.channel IS NOT NULL AND e.date >= ${from} AND e.date < ${to})`;
-
-/**
  * The debtor's attempts this week and today in one pass over its debts' events (columns `week`,
- * `today`), for a LATERAL: two attemptsOf per row read the same events twice.
+ * `today`), for a LATERAL: two counts per row would read the same events twice.
  */
 export const attemptsSince = (debtorId: unknown, weekFrom: string, dayFrom: string, to: string) =>
   sql`SELECT count(*)::int AS week, (count(*) FILTER (WHERE e.date >= ${dayFrom}))::int AS today
@@ -86,8 +78,20 @@ export type ContactFacts = Omit<ContactContext, 'suggestedEventTypeId'>;
 
 /** The debt's contact facts, or null when it does not exist. The caller checks who may see it. */
 export async function contactFacts(db: Executor, debtId: number, now: Date): Promise<ContactFacts | null> {
+  return (await contactFactsOf(db, sql`d.id = ${debtId}`, now)).get(debtId) ?? null;
+}
+
+/**
+ * The contact facts of many debts in one statement (a strategy's batch: issue 36), by debt id. The
+ * debtor's attempts are counted as the rules count them for one contact.
+ */
+export async function contactFactsOf(
+  db: Executor,
+  which: SQL,
+  now: Date,
+): Promise<Map<number, ContactFacts>> {
   const window = attemptWindows(now);
-  const [row] = rowsOf<FactsRow>(
+  const rows = rowsOf<FactsRow>(
     await db.execute(sql`SELECT d.id AS debt_id, d.debtor_id, d.currency::text AS currency,
         p.phone, p.alt_phone, p.email, p.phone_owner, p.alt_phone_owner, p.email_owner,
         p.phone_closed_on::text AS phone_closed_on, p.alt_phone_closed_on::text AS alt_phone_closed_on,
@@ -97,17 +101,20 @@ export async function contactFacts(db: Executor, debtId: number, now: Date): Pro
         left(coalesce(c.contact_to, a.contact_to)::text, 5) AS hours_to,
         c.contact_days IS NOT NULL AS company_hours,
         c.max_attempts_per_day AS max_per_day, c.max_attempts_per_week AS max_per_week,
-        ${attemptsOf(sql`d.debtor_id`, window.dayStart, window.dayEnd)} AS attempts_today,
-        ${attemptsOf(sql`d.debtor_id`, window.weekStart, window.dayEnd)} AS attempts_week,
+        w.today AS attempts_today, w.week AS attempts_week,
         (SELECT (min(r.created_at) AT TIME ZONE ${AGENCY_TIME_ZONE})::date::text FROM portal_requests r
           WHERE r.debt_id = d.id AND r.kind = 'DISPUTE' AND r.status = 'ABIERTO') AS disputed_on
       FROM debts d
       JOIN debtors p ON p.id = d.debtor_id
       JOIN companies c ON c.id = d.company_id
       CROSS JOIN agency_settings a
-      WHERE d.id = ${debtId} AND a.id = 1`),
+      CROSS JOIN LATERAL (${attemptsSince(sql`d.debtor_id`, window.weekStart, window.dayStart, window.dayEnd)}) w
+      WHERE ${which} AND a.id = 1`),
   );
-  if (!row) return null;
+  return new Map(rows.map((row) => [row.debt_id, factsOf(row, now)]));
+}
+
+function factsOf(row: FactsRow, now: Date): ContactFacts {
   const hours = { days: row.days.map(Number), from: row.hours_from, to: row.hours_to };
   const channel = (
     channel: ContactChannel,

@@ -11,13 +11,15 @@ import { arrayParam, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { debtBalances } from '../debts/balance';
 import { disputedOn, owedWithin, type RunScope, selection } from './conditions';
+import { contactVerdicts } from './contact';
+import type { DeliveryConfig } from './deliver';
 import { type DebtPlan, pickCollector, planDebt } from './plan';
-import { loadNames, type RunDefinition, startingAssignment } from './run';
+import { channelsOf, loadNames, type RunDefinition, startingAssignment } from './run';
 
 /** The debts as a page shows them, in the order of `plans`, with what each gets. */
 export async function debtsAsShown(
   db: Executor | Db,
-  plans: readonly Pick<DebtPlan, 'debtId' | 'outcome' | 'lines'>[],
+  plans: readonly Pick<DebtPlan, 'debtId' | 'outcome' | 'lines' | 'reasons'>[],
   runDate: string,
 ): Promise<StrategyDebt[]> {
   if (plans.length === 0) return [];
@@ -57,9 +59,9 @@ export async function debtsAsShown(
         owed: owed.get(row.id)?.total ?? '0.00',
         currency: row.currency,
         assignedUserName: row.assigned_user_name,
-        actions: plan.outcome === 'BLOCKED' ? [] : plan.lines,
+        actions: plan.lines.filter((line) => !plan.reasons.includes(line)),
         outcome: plan.outcome,
-        reason: plan.outcome === 'BLOCKED' ? plan.lines.join(' ') : null,
+        reason: plan.reasons.length > 0 ? plan.reasons.join(' ') : null,
       },
     ];
   });
@@ -67,11 +69,13 @@ export async function debtsAsShown(
 
 export async function dryRun(
   db: Db,
+  config: DeliveryConfig,
   strategyId: number,
   definition: RunDefinition,
   page: number,
   pageSize: number,
   runDate: string = agencyToday(),
+  now: Date = new Date(),
 ) {
   const scope: RunScope = { kind: 'ALL' };
   const { where, undecided } = selection(strategyId, definition.conditions, scope, runDate);
@@ -117,11 +121,19 @@ export async function dryRun(
     for (let i = 0; i < (before?.n ?? 0); i++) pickCollector(start.action, state);
   }
   const actions = definition.actions.map((a) => (a.type === 'ASSIGN' && start ? start.action : a));
+  const verdicts = await contactVerdicts(
+    db,
+    pageRows.map((r) => r.id),
+    actions,
+    await channelsOf(db, config, actions),
+    now,
+  );
   const plans = pageRows.map((r) =>
     planDebt(
       { id: r.id, debtTypeId: r.debt_type_id, assignedUserId: r.assigned_user_id, disputedOn: r.disputed_on },
       { actions, runDate, names, fallbackUserId: definition.createdBy },
       state,
+      verdicts.get(r.id),
     ),
   );
   return {

@@ -20,19 +20,23 @@ import { jobs, strategies, strategyRuns, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { cancel } from '../../jobs';
 import { jobColumns, jobStatusIs } from '../../jobs/columns';
+import type { PortalLinkMaker } from '../portal/links';
+import type { DeliveryConfig } from './deliver';
 import { debtsAsShown, dryRun } from './dryRun';
 import { type RunDefinition, STRATEGY_JOB, strategyRunHandler } from './run';
 import { scheduleStrategyTicks, startRun } from './schedule';
 
 export interface StrategiesOptions {
   batchSize?: number;
+  /** The clock the contact rules read (tests set it); default: now. */
+  now?: () => Date;
   /** The trigger tick's period; 0: no tick (tests call scheduleStrategies themselves). */
   tickMs?: number;
 }
 
 /** Every company, stage and collector the strategy names exists (collectors: active staff). */
 async function checkReferences(db: Executor, value: Parameters<typeof strategyReferences>[0]) {
-  const { companies, stages, users: people } = strategyReferences(value);
+  const { companies, stages, users: people, templates } = strategyReferences(value);
   const missing = async (table: string, ids: number[], extra = sql``) => {
     if (ids.length === 0) return [];
     const found = rowsOf<{ id: number }>(
@@ -51,6 +55,15 @@ async function checkReferences(db: Executor, value: Parameters<typeof strategyRe
     sql`AND active AND user_type_id IN (SELECT id FROM user_types WHERE role <> 'CLIENTE')`,
   );
   if (user !== undefined) throw badRequest('actions', M.collectorNotFound(user));
+  if (templates.length > 0) {
+    const found = rowsOf<{ code: string }>(
+      await db.execute(
+        sql`SELECT code FROM letter_templates WHERE code = ANY(${arrayParam(templates)}::text[])`,
+      ),
+    ).map((r) => r.code);
+    const missingCode = templates.find((code) => !found.includes(code));
+    if (missingCode !== undefined) throw badRequest('actions', M.templateNotFound(missingCode));
+  }
 }
 
 /** What the trigger handed the run, in words. */
@@ -75,8 +88,16 @@ const runAt = sql<
  * runs (a job each: `strategy-run`), the dry run, a run started by hand, cancelling one, and the debts
  * of a run with what each got.
  */
-export function strategiesModule(app: FastifyInstance, db: Db, options: StrategiesOptions = {}) {
-  app.jobs.handle(STRATEGY_JOB, strategyRunHandler(options.batchSize));
+export function strategiesModule(
+  app: FastifyInstance,
+  db: Db,
+  deps: { config: DeliveryConfig; portalLink: PortalLinkMaker },
+  options: StrategiesOptions = {},
+) {
+  app.jobs.handle(
+    STRATEGY_JOB,
+    strategyRunHandler({ ...deps, batchSize: options.batchSize, now: options.now }),
+  );
   if ((options.tickMs ?? 60_000) > 0) scheduleStrategyTicks(app, db, options.tickMs);
 
   crudModule(app, db, {
@@ -177,7 +198,17 @@ export function strategiesModule(app: FastifyInstance, db: Db, options: Strategi
   routeCall(app, strategyDryRunCall, {}, async (request) => {
     const strategy = await strategyOf(request.params.id);
     const { page, pageSize } = request.query;
-    return dryRun(db, strategy.id, definitionOf(strategy), page, pageSize, agencyToday());
+    const now = options.now?.() ?? new Date();
+    return dryRun(
+      db,
+      deps.config,
+      strategy.id,
+      definitionOf(strategy),
+      page,
+      pageSize,
+      agencyToday(now),
+      now,
+    );
   });
 
   routeCall(app, strategyRunNowCall, {}, async (request) => {
@@ -220,11 +251,15 @@ export function strategiesModule(app: FastifyInstance, db: Db, options: Strategi
       await db.execute(sql`SELECT x.debt_id, x.outcome, x.detail FROM strategy_run_debts x
         WHERE x.run_id = ${run.id} ${filter} ORDER BY x.debt_id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
     );
-    const plans = rows.map((r) => ({
-      debtId: r.debt_id,
-      outcome: r.outcome,
-      lines: r.detail ? r.detail.split('\n') : [],
-    }));
+    const plans = rows.map((r) => {
+      const detail = r.detail ? (JSON.parse(r.detail) as { lines: string[]; reasons: string[] }) : null;
+      return {
+        debtId: r.debt_id,
+        outcome: r.outcome,
+        lines: detail?.lines ?? [],
+        reasons: detail?.reasons ?? [],
+      };
+    });
     return { total: count?.total ?? 0, data: await debtsAsShown(db, plans, run.runDate) };
   });
 }

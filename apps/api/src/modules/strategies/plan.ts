@@ -4,6 +4,7 @@
  * turn and loads travel in `AssignState` from one batch to the next.
  */
 import { addDays, dayMonthYear, type StrategyAction } from '@cobranzas/shared';
+import type { ContactKind, Verdict } from './contact';
 
 /** A debt as the planner needs it. */
 export interface PlanDebt {
@@ -23,6 +24,8 @@ export interface AssignState {
 export interface Names {
   stages: ReadonlyMap<number, string>;
   users: ReadonlyMap<number, string>;
+  /** Letter templates' names by code. */
+  templates: ReadonlyMap<string, string>;
 }
 
 export interface DebtPlan {
@@ -30,9 +33,15 @@ export interface DebtPlan {
   outcome: 'APPLIED' | 'UNCHANGED' | 'BLOCKED';
   /** What it gets (or why not), in words, in the actions' order. */
   lines: string[];
+  /** Why a contact rule kept an action (or all of them), in words. */
+  reasons: string[];
   stage: { from: number; to: number } | null;
   assignTo: number | null;
   task: { userId: number; start: string; title: string; description: string | null } | null;
+  /** Letters queued for the day's print batch, by template code. */
+  letters: string[];
+  /** Messages to send: to whom. */
+  messages: { channel: 'EMAIL' | 'WHATSAPP'; to: string }[];
   stop: boolean;
 }
 
@@ -69,22 +78,40 @@ export function pickCollector(
 export const takesTurn = (action: Extract<StrategyAction, { type: 'ASSIGN' }>, debt: PlanDebt) =>
   debt.disputedOn === null && !(debt.assignedUserId !== null && action.userIds.includes(debt.assignedUserId));
 
-/** The plan of one debt; `state` advances when the debt takes an assignment's turn. */
-export function planDebt(debt: PlanDebt, context: PlanContext, state: AssignState): DebtPlan {
+const templateName = (names: Names, code: string) => names.templates.get(code) ?? code;
+const masked = (email: string) => email.replace(/^(.).*(@.*)$/, '$1…$2');
+
+/**
+ * The plan of one debt; `state` advances when the debt takes an assignment's turn. `verdicts`: the
+ * contact rules' word on each of its contact actions (contact.ts); a refused one is not taken and
+ * makes the debt BLOCKED, with the reason, whatever else it got.
+ */
+export function planDebt(
+  debt: PlanDebt,
+  context: PlanContext,
+  state: AssignState,
+  verdicts: Partial<Record<ContactKind, Verdict>> = {},
+): DebtPlan {
   const plan: DebtPlan = {
     debtId: debt.id,
     outcome: 'UNCHANGED',
     lines: [],
+    reasons: [],
     stage: null,
     assignTo: null,
     task: null,
+    letters: [],
+    messages: [],
     stop: false,
   };
+  let refused = false;
+  const verdict = (kind: ContactKind): Verdict =>
+    verdicts[kind] ?? { ok: false, reason: 'No se pudieron leer los datos de contacto del deudor.' };
   if (debt.disputedOn !== null) {
     plan.outcome = 'BLOCKED';
-    plan.lines.push(
-      `El deudor desconoce la deuda desde el ${dayMonthYear(debt.disputedOn)} (disputa abierta): ninguna acción hasta resolverla.`,
-    );
+    const reason = `El deudor desconoce la deuda desde el ${dayMonthYear(debt.disputedOn)} (disputa abierta): ninguna acción hasta resolverla.`;
+    plan.lines.push(reason);
+    plan.reasons.push(reason);
     return plan;
   }
   const { names } = context;
@@ -130,12 +157,56 @@ export function planDebt(debt: PlanDebt, context: PlanContext, state: AssignStat
         );
         break;
       }
+      case 'QUEUE_LETTER': {
+        const name = templateName(names, action.templateCode);
+        const said = verdict('LETTER');
+        if (!said.ok) {
+          refused = true;
+          plan.lines.push(`No se imprime la carta «${name}»: ${said.reason}`);
+          plan.reasons.push(`No se imprime la carta «${name}»: ${said.reason}`);
+        } else {
+          plan.letters.push(action.templateCode);
+          plan.lines.push(`Carta «${name}» al lote de impresión del día`);
+        }
+        break;
+      }
+      case 'SEND_EMAIL': {
+        const name = templateName(names, action.templateCode);
+        const said = verdict('EMAIL');
+        if (!said.ok) {
+          refused = true;
+          plan.lines.push(`No se envía el correo «${name}»: ${said.reason}`);
+          plan.reasons.push(`No se envía el correo «${name}»: ${said.reason}`);
+        } else {
+          plan.messages.push({ channel: 'EMAIL', to: said.to });
+          plan.lines.push(`Correo «${name}» a ${masked(said.to)}`);
+        }
+        break;
+      }
+      case 'SEND_WHATSAPP': {
+        const said = verdict('WHATSAPP');
+        if (!said.ok) {
+          refused = true;
+          plan.lines.push(`No se envía el WhatsApp «${action.template}»: ${said.reason}`);
+          plan.reasons.push(`No se envía el WhatsApp «${action.template}»: ${said.reason}`);
+        } else {
+          plan.messages.push({ channel: 'WHATSAPP', to: said.to });
+          plan.lines.push(`WhatsApp «${action.template}» al +${said.to}`);
+        }
+        break;
+      }
       case 'STOP':
         plan.stop = true;
         plan.lines.push('Sale de la estrategia');
         break;
     }
   }
-  if (plan.stage || plan.assignTo !== null || plan.task || plan.stop) plan.outcome = 'APPLIED';
+  const acted =
+    plan.stage ||
+    plan.assignTo !== null ||
+    plan.task ||
+    plan.stop ||
+    plan.letters.length + plan.messages.length > 0;
+  plan.outcome = refused ? 'BLOCKED' : acted ? 'APPLIED' : 'UNCHANGED';
   return plan;
 }

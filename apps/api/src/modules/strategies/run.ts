@@ -1,27 +1,33 @@
 /**
  * A strategy's run (issue 36), done by the job runner: the debts its conditions take, in id order, a
- * batch at a time. Each batch commits in one transaction what its debts got — the rows saying so
- * (strategy_run_debts, keyed by run and debt), the stage changes, assignments, tasks, stops, one
- * timeline event per debt and their audit rows — with the run's counts and checkpoint. A process
- * killed mid-run resumes after the last committed batch, and a debt already recorded for the run is
- * never acted on again.
+ * batch at a time: the contact rules' word on its contact actions (contact.ts), the plan of each debt
+ * (plan.ts), its messages rendered, then one transaction writes it all with the run's counts and
+ * checkpoint (writes.ts) and the outbox is sent (deliver.ts). A process killed mid-run resumes after
+ * the last committed batch, and a debt already recorded for the run is never acted on again.
  */
-import { CLOSED_DEBT_STATUSES, type StrategyAction, type StrategyConditions } from '@cobranzas/shared';
+import {
+  CLOSED_DEBT_STATUSES,
+  type StrategyAction,
+  type StrategyConditions,
+  type TokenPayload,
+} from '@cobranzas/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../crud';
 import { arrayParam, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
-import { strategyRuns } from '../../db/schema';
+import { agencySettings, letterTemplates, strategyRuns } from '../../db/schema';
 import { type JobContext, JobFailure, type JobHandler } from '../../jobs';
-import { systemEventTypeId } from '../debts/timeline';
+import { emailReady, MAIL_MESSAGES } from '../../messaging/mail';
+import { WHATSAPP_MESSAGES } from '../../messaging/whatsapp';
+import type { PortalLinkMaker } from '../portal/links';
 import { disputedOn, owedWithin, type RunScope, selection } from './conditions';
-import { type AssignState, type DebtPlan, type Names, planDebt } from './plan';
+import { type Channels, contactVerdicts, renderMessages, type Templates } from './contact';
+import { type DeliveryConfig, deliverPending } from './deliver';
+import { type AssignState, type Names, planDebt } from './plan';
+import { type WrittenPlan, writePlans } from './writes';
 
 export const STRATEGY_JOB = 'strategy-run';
 export const STRATEGY_BATCH = 2000;
-
-/** The Gestión type of what a strategy does to a debt; created on first use. */
-export const STRATEGY_EVENT_TYPE = 'Estrategia';
 
 export const RUN_MESSAGES = {
   missing: 'La ejecución ya no existe.',
@@ -36,15 +42,17 @@ export interface RunDefinition {
   createdBy: number | null;
 }
 
-type RunRow = typeof strategyRuns.$inferSelect;
-
 /** The names a run's texts use: every stage and every user (both small catalogs). */
 export async function loadNames(db: Executor | Db): Promise<Names> {
   const stages = rowsOf<{ id: number; name: string }>(await db.execute(sql`SELECT id, name FROM debt_types`));
   const users = rowsOf<{ id: number; name: string }>(await db.execute(sql`SELECT id, name FROM users`));
+  const templates = rowsOf<{ code: string; name: string }>(
+    await db.execute(sql`SELECT code, name FROM letter_templates`),
+  );
   return {
     stages: new Map(stages.map((s) => [s.id, s.name])),
     users: new Map(users.map((u) => [u.id, u.name])),
+    templates: new Map(templates.map((t) => [t.code, t.name])),
   };
 }
 
@@ -105,88 +113,43 @@ export async function nextCandidates(
   return { debts, last, exhausted: rows.length < limit };
 }
 
-/** Writes one batch's plans (inside the batch's transaction). Returns the counts it adds. */
-async function writePlans(tx: Executor, run: RunRow, definition: RunDefinition, plans: DebtPlan[]) {
-  const counts = { matched: 0, applied: 0, unchanged: 0, blocked: 0 };
-  if (plans.length === 0) return counts;
-  const auditor = sql`${run.createdBy}::int, ${`Estrategia «${definition.name}»`.slice(0, 120)}::text`;
-  // The rows first: a debt this run already recorded (a retried batch) is left out of every write.
-  const fresh = new Set(
-    rowsOf<{ debt_id: number }>(
-      await tx.execute(sql`INSERT INTO strategy_run_debts (run_id, debt_id, outcome, detail)
-        SELECT ${run.id}::int, x.debt_id, x.outcome, x.detail
-        FROM unnest(${arrayParam(plans.map((p) => p.debtId))}::int[], ${arrayParam(plans.map((p) => p.outcome))}::text[],
-          ${arrayParam(plans.map((p) => p.lines.join('\n')))}::text[]) AS x(debt_id, outcome, detail)
-        ON CONFLICT (run_id, debt_id) DO NOTHING RETURNING debt_id`),
-    ).map((r) => r.debt_id),
-  );
-  const mine = plans.filter((p) => fresh.has(p.debtId));
-  for (const p of mine) {
-    counts.matched++;
-    if (p.outcome === 'APPLIED') counts.applied++;
-    else if (p.outcome === 'BLOCKED') counts.blocked++;
-    else counts.unchanged++;
-  }
-  const applied = mine.filter((p) => p.outcome === 'APPLIED');
-  if (applied.length === 0) return counts;
-
-  const moved = applied.filter((p) => p.stage !== null || p.assignTo !== null);
-  if (moved.length > 0) {
-    const stageTo = (p: DebtPlan) => p.stage?.to ?? null;
-    await tx.execute(sql`WITH x AS (
-        SELECT * FROM unnest(${arrayParam(moved.map((p) => p.debtId))}::int[], ${arrayParam(moved.map(stageTo))}::int[],
-          ${arrayParam(moved.map((p) => p.assignTo))}::int[]) AS x(id, stage, assignee)),
-      -- The statement's own snapshot of the rows it changes (locking them here too would hide them from the UPDATE).
-      before AS (SELECT d.id, d.debt_type_id, d.assigned_user_id FROM debts d JOIN x ON x.id = d.id),
-      changed AS (
-        UPDATE debts d SET debt_type_id = coalesce(x.stage, d.debt_type_id),
-          assigned_user_id = coalesce(x.assignee, d.assigned_user_id), updated_at = now()
-        FROM x WHERE d.id = x.id RETURNING d.id, d.debt_type_id, d.assigned_user_id)
-      INSERT INTO audit_log (user_id, user_name, action, resource, record_id, before, after)
-      SELECT ${auditor}, 'update', 'debts', c.id,
-        jsonb_build_object('debtTypeId', b.debt_type_id, 'assignedUserId', b.assigned_user_id),
-        jsonb_build_object('debtTypeId', c.debt_type_id, 'assignedUserId', c.assigned_user_id, 'strategyRunId', ${run.id}::int)
-      FROM changed c JOIN before b ON b.id = c.id`);
-  }
-
-  const tasks = applied.flatMap((p) => (p.task ? [{ ...p.task, debtId: p.debtId }] : []));
-  if (tasks.length > 0) {
-    const of = (pick: (t: (typeof tasks)[number]) => string | number | null) => arrayParam(tasks.map(pick));
-    await tx.execute(sql`WITH created AS (
-        INSERT INTO tasks (title, description, start, user_id, debt_id)
-        SELECT * FROM unnest(${of((t) => t.title)}::text[], ${of((t) => t.description)}::text[],
-          ${of((t) => t.start)}::timestamptz[], ${of((t) => t.userId)}::int[], ${of((t) => t.debtId)}::int[])
-        RETURNING *)
-      INSERT INTO audit_log (user_id, user_name, action, resource, record_id, before, after)
-      SELECT ${auditor}, 'create', 'tasks', c.id, NULL, to_jsonb(c) || jsonb_build_object('strategyRunId', ${run.id}::int)
-      FROM created c`);
-  }
-
-  const stops = applied.filter((p) => p.stop);
-  if (stops.length > 0)
-    await tx.execute(sql`INSERT INTO strategy_stops (strategy_id, debt_id, run_id)
-      SELECT ${run.strategyId}::int, unnest(${arrayParam(stops.map((p) => p.debtId))}::int[]), ${run.id}::int
-      ON CONFLICT DO NOTHING`);
-
-  const eventType = await systemEventTypeId(
-    tx,
-    { sub: run.createdBy, name: `Estrategia «${definition.name}»` },
-    STRATEGY_EVENT_TYPE,
-    'Registrado por el sistema cuando una estrategia actúa sobre una deuda.',
-  );
-  // One Gestión per debt: what the strategy did, by the strategy (no author: it is not a contact).
-  await tx.execute(sql`WITH created AS (
-      INSERT INTO events (debt_id, event_type_id, description, strategy_id)
-      SELECT x.id, ${eventType}::int, x.text, ${run.strategyId}::int
-      FROM unnest(${arrayParam(applied.map((p) => p.debtId))}::int[],
-        ${arrayParam(applied.map((p) => `Estrategia «${definition.name}»: ${p.lines.join('; ')}.`))}::text[]) AS x(id, text)
-      RETURNING *)
-    INSERT INTO audit_log (user_id, user_name, action, resource, record_id, before, after)
-    SELECT ${auditor}, 'create', 'events', c.id, NULL, to_jsonb(c) FROM created c`);
-  return counts;
+/** What a run needs besides its database: the channels' configuration and the portal's links. */
+export interface RunDeps {
+  config: DeliveryConfig;
+  portalLink: PortalLinkMaker;
+  batchSize?: number;
+  /** The clock the contact rules read (tests set it). */
+  now?: () => Date;
 }
 
-export function strategyRunHandler(batchSize = STRATEGY_BATCH): JobHandler {
+/** Who a strategy acts as, where a person's name and id are asked for (audit, portal links, letters). */
+export const strategyActor = (name: string, createdBy: number): TokenPayload => ({
+  sub: createdBy,
+  name: `Estrategia «${name}»`.slice(0, 120),
+  alias: 'estrategia',
+  type: 'ADMIN',
+  companyId: null,
+  iat: 0,
+  exp: 0,
+});
+
+/** Whether each channel can send, read once per run (a reason when it cannot). */
+export async function channelsOf(
+  db: Db,
+  config: DeliveryConfig,
+  actions: readonly StrategyAction[],
+): Promise<Channels> {
+  const wants = (type: StrategyAction['type']) => actions.some((a) => a.type === type);
+  const [settings] = wants('SEND_EMAIL') ? await db.select().from(agencySettings) : [];
+  return {
+    emailReady: !wants('SEND_EMAIL') || (settings && emailReady(settings)) ? null : MAIL_MESSAGES.notReady,
+    whatsappReady: !wants('SEND_WHATSAPP') || config.whatsapp ? null : WHATSAPP_MESSAGES.notReady,
+  };
+}
+
+export function strategyRunHandler(deps: RunDeps): JobHandler {
+  const batchSize = deps.batchSize ?? STRATEGY_BATCH;
+  const now = deps.now ?? (() => new Date());
   return async (job, context: JobContext) => {
     const { db } = context;
     const [run] = await db.select().from(strategyRuns).where(eq(strategyRuns.jobId, job.id));
@@ -205,6 +168,11 @@ export function strategyRunHandler(batchSize = STRATEGY_BATCH): JobHandler {
         : start.state;
     const actions = definition.actions.map((a) => (a.type === 'ASSIGN' && start ? start.action : a));
     const planContext = { actions, runDate: run.runDate, names, fallbackUserId: definition.createdBy };
+    const channels = await channelsOf(db, deps.config, actions);
+    const templates = await loadTemplates(db);
+    const actor = strategyActor(definition.name, definition.createdBy ?? 0);
+    // What an earlier attempt committed but did not send goes first.
+    await deliverPending(db, run.id, run.strategyId, deps.config, context.signal);
     let checkpoint = run.checkpoint;
     for (;;) {
       if (context.signal.aborted) throw context.signal.reason;
@@ -218,11 +186,23 @@ export function strategyRunHandler(batchSize = STRATEGY_BATCH): JobHandler {
         batchSize,
       );
       if (batch.last === null) break;
-      const plans = batch.debts.map((debt) => planDebt(debt, planContext, state));
+      const verdicts = await contactVerdicts(
+        db,
+        batch.debts.map((d) => d.id),
+        actions,
+        channels,
+        now(),
+      );
+      const plans: WrittenPlan[] = batch.debts.map((debt) =>
+        planDebt(debt, planContext, state, verdicts.get(debt.id)),
+      );
+      for (const plan of plans)
+        if (plan.messages.length > 0)
+          plan.rendered = await renderMessages(db, plan.debtId, actions, templates, actor, deps.portalLink);
       checkpoint = batch.last;
       await db.transaction(async (tx) => {
         await context.hold(tx);
-        const counts = await writePlans(tx, run, definition, plans);
+        const counts = await writePlans(tx, run, definition.name, plans);
         await tx
           .update(strategyRuns)
           .set({
@@ -236,10 +216,17 @@ export function strategyRunHandler(batchSize = STRATEGY_BATCH): JobHandler {
           })
           .where(eq(strategyRuns.id, run.id));
       });
+      await deliverPending(db, run.id, run.strategyId, deps.config, context.signal);
       await context.progress({ checkpoint });
       if (batch.exhausted) break;
     }
     const [done] = await db.select().from(strategyRuns).where(eq(strategyRuns.id, run.id));
     return { matched: done?.matched ?? 0, applied: done?.applied ?? 0, blocked: done?.blocked ?? 0 };
   };
+}
+
+/** The letter templates by code (a small catalog). */
+export async function loadTemplates(db: Executor | Db): Promise<Templates> {
+  const rows = await db.select().from(letterTemplates);
+  return new Map(rows.map((t) => [t.code, t]));
 }

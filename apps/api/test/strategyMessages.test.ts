@@ -123,7 +123,6 @@ forEachBackend('what strategies send (issue 36)', (backend) => {
     await new Promise<void>((resolve) => provider?.close(() => resolve()));
   });
 
-
   const strategyFor = async (companyId: number, actions: unknown[]) => {
     const created = await call(t.app, admin, {
       method: 'POST',

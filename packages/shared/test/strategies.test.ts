@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeStrategy, listWords } from '../src/strategies';
 import { strategyConditionsSchema, strategyCreateSchema } from '../src/schemas/strategies';
+import { describeStrategy, listWords } from '../src/strategies';
 
 const names = {
   companies: new Map([[7, 'Banco del Plata']]),

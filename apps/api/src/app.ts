@@ -39,6 +39,7 @@ import { healthModule } from './modules/health';
 import { type ImportsOptions, importsModule } from './modules/imports';
 import { ledgerModule } from './modules/ledger';
 import { scheduleDueMoney } from './modules/ledger/upgrade';
+import { lettersModule } from './modules/letters';
 import { letterTemplatesModule } from './modules/letterTemplates';
 import { observationsModule } from './modules/observations';
 import { offersModule } from './modules/offers';
@@ -241,6 +242,7 @@ export async function buildApp({ config, database, logger, jobs, imports, strate
   rateTablesModule(app, db, storage);
   const portalLink = portalLinkMaker(db, portalKeys(config.jwtSecret), config.publicUrl);
   letterTemplatesModule(app, db, portalLink);
+  lettersModule(app, db, storage, portalLink);
   agencyModule(app, db, storage);
   messagingRoutes(app, db, config);
   receiptsModule(app, db);

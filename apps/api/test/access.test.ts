@@ -10,6 +10,7 @@ import {
   RESOURCE_SUBJECTS,
   type UserTypeName,
 } from '@cobranzas/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   create,
@@ -217,6 +218,24 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
             content: 'Fecha;Importe;Concepto;Ordenante\n01/02/2024;10;x;y\n',
           })
         ).id,
+      operations: ['list', 'read'],
+    },
+    letters: {
+      body: () => ({ debtId, cdNumber: unique('CD'), sentOn: '2024-05-01' }),
+      patch: () => ({ deliveredOn: '2024-05-03' }),
+      operations: ['list', 'read', 'create', 'update'],
+    },
+    'letter-batches': {
+      body: () => ({}),
+      patch: () => ({}),
+      // Printed by POST /letter-batches from the letters strategies queue (letters.test.ts covers it).
+      fresh: async () => {
+        await t.database.db.execute(
+          sql`INSERT INTO letter_queue (debt_id, template_code) VALUES (${debtId}, 'intimacion')`,
+        );
+        const batch = await call(t.app, admin, { method: 'POST', url: '/api/letter-batches' });
+        return (batch.body as { id: number }).id;
+      },
       operations: ['list', 'read'],
     },
     strategies: {

@@ -136,7 +136,7 @@ forEachBackend('strategies (issue 36)', (backend) => {
         },
       });
       expect(response.status).toBe(400);
-      expect(JSON.stringify(response.body)).toContain(M.collectorNotFound(999_999));
+      expect(response.body.errors).toEqual({ 'actions.0.userIds': [M.collectorNotFound(999_999)] });
     });
 
     it('ADMIN writes, GENERAL reads, CLIENTE never', async () => {

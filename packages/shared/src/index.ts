@@ -45,6 +45,7 @@ export * from './schemas/embargos';
 export * from './schemas/events';
 export * from './schemas/imports';
 export * from './schemas/ledger';
+export * from './schemas/letters';
 export * from './schemas/letterTemplates';
 export * from './schemas/list';
 export * from './schemas/observations';

@@ -58,6 +58,9 @@ export const RESOURCE_SUBJECTS = {
   report: 'Debts',
   /** Staff only (STAFF_ONLY_RESOURCES): a CLIENTE is refused though it may view Debts. */
   imports: 'Debts',
+  /** Issue 36: letters sent (cartas documento) and the day's print batch; staff only. */
+  letters: 'Debts',
+  'letter-batches': 'Debts',
   debtors: 'debtors',
   tasks: 'tasks',
   users: 'SystemManagement',
@@ -85,7 +88,12 @@ export const RESOURCE_SUBJECTS = {
 export type ApiResource = keyof typeof RESOURCE_SUBJECTS;
 
 /** DESIGN.md §10.6: resources of the agency's own work, which a CLIENTE never reaches (403). */
-export const STAFF_ONLY_RESOURCES: readonly ApiResource[] = ['imports', 'observations'];
+export const STAFF_ONLY_RESOURCES: readonly ApiResource[] = [
+  'imports',
+  'observations',
+  'letters',
+  'letter-batches',
+];
 export const isStaffOnly = (resource: ApiResource) => STAFF_ONLY_RESOURCES.includes(resource);
 
 /** Resources only an ADMIN reaches, whatever the method (a GENERAL may view the rest of SystemManagement). */

@@ -49,7 +49,7 @@ function named(map: ReadonlyMap<number | string, string> | undefined, key: numbe
 function triggerPhrase(trigger: StrategyTrigger, runAt: string | null): string {
   switch (trigger) {
     case 'DAILY':
-      return `Todos los días a las ${clockTime(runAt ?? '00:00')}`;
+      return runAt ? `Todos los días a las ${clockTime(runAt)}` : 'Todos los días (falta la hora)';
     case 'AFTER_IMPORT':
       return 'Después de cada importación de cartera';
     case 'AFTER_PAYMENT':

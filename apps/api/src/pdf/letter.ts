@@ -26,7 +26,8 @@ export function paragraphs(text: string): string[] {
  * each paragraph wrapping within the margins (justified prose, left-aligned blocks of lines), a line between paragraphs; a page count
  * at the foot when it takes more than one page.
  */
-export function letterPdf({ agency, title, text, qr = null }: LetterDocument): Promise<Buffer> {
+/** A letter's content: letterhead, title, paragraphs (the portal's QR where its mark stands). */
+function letterContent({ agency, title, text, qr = null }: LetterDocument): Content[] {
   const body: Content[] = paragraphs(text).map((paragraph) =>
     qr && paragraph.trim() === PORTAL_QR_MARK
       ? ({ qr, fit: 110, margin: [0, 0, 0, 10] } as Content)
@@ -37,10 +38,72 @@ export function letterPdf({ agency, title, text, qr = null }: LetterDocument): P
           margin: [0, 0, 0, 10],
         },
   );
+  return [letterhead(agency), ...(title ? [{ text: title, style: 'title' } as Content] : []), ...body];
+}
+
+export function letterPdf(letter: LetterDocument): Promise<Buffer> {
   return renderPdf({
-    info: { title: title || 'Carta', author: agency.name || 'Agencia de cobranzas' },
-    content: [letterhead(agency), ...(title ? [{ text: title, style: 'title' } as Content] : []), ...body],
+    info: { title: letter.title || 'Carta', author: letter.agency.name || 'Agencia de cobranzas' },
+    content: letterContent(letter),
     footer: (page, pages) =>
       pages > 1 ? { text: `Página ${page} de ${pages}`, style: 'small', alignment: 'center' } : null,
+  });
+}
+
+/** A line of a batch's list: which letter goes to whom. */
+export interface BatchLine {
+  debtor: string;
+  document: string;
+  address: string;
+  company: string;
+  reference: string;
+  template: string;
+}
+
+/**
+ * The day's print batch (issue 36): a list of the letters first (to check the envelopes against),
+ * then each letter from a new page, as the single letter prints it.
+ */
+export function letterBatchPdf(
+  agency: Agency,
+  heading: string,
+  lines: readonly BatchLine[],
+  letters: readonly LetterDocument[],
+): Promise<Buffer> {
+  const list: Content = {
+    table: {
+      headerRows: 1,
+      widths: [18, '*', 70, '*', 70, 60],
+      body: [
+        ['N.º', 'Deudor', 'Documento', 'Domicilio', 'Compañía / referencia', 'Carta'].map((text) => ({
+          text,
+          style: 'label',
+        })),
+        ...lines.map((line, index) => [
+          String(index + 1),
+          line.debtor,
+          line.document,
+          line.address || '—',
+          `${line.company}\n${line.reference}`,
+          line.template,
+        ]),
+      ],
+    },
+    layout: 'lightHorizontalLines',
+    fontSize: 8,
+  } as Content;
+  return renderPdf({
+    info: { title: heading, author: agency.name || 'Agencia de cobranzas' },
+    content: [
+      letterhead(agency),
+      { text: heading, style: 'title' },
+      { text: `${lines.length} ${lines.length === 1 ? 'carta' : 'cartas'}.`, margin: [0, 0, 0, 8] },
+      list,
+      ...letters.flatMap((letter) => {
+        const [first, ...rest] = letterContent(letter);
+        return [{ stack: [first as Content], pageBreak: 'before' } as Content, ...rest];
+      }),
+    ],
+    footer: (page, pages) => ({ text: `Hoja ${page} de ${pages}`, style: 'small', alignment: 'center' }),
   });
 }

@@ -2,7 +2,7 @@ import './zodConfig';
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { TIME_OF_DAY } from '../contactRules';
-import { DEBT_STATUSES } from '../enums';
+import { CURRENCIES, DEBT_STATUSES } from '../enums';
 import { isLetterField } from '../letters';
 import { compareMoney } from '../money';
 import { defineResource } from '../resource';
@@ -376,7 +376,7 @@ export const strategyDebtSchema = z.object({
   daysPastDue: z.number().int().nullable(),
   /** The amount owed on the run's day (§11.1), with its currency. */
   owed: z.string(),
-  currency: z.string(),
+  currency: z.enum(CURRENCIES),
   assignedUserName: z.string().nullable(),
   /** What it gets, in words, in the actions' order («Pasa a Extrajudicial», «Se asigna a Pérez, Ana»). */
   actions: z.array(z.string()),

@@ -27,6 +27,7 @@ export const letters = pgTable(
     cdNumber: varchar('cd_number', { length: 30 }),
     sentOn: date('sent_on'),
     deliveredOn: date('delivered_on'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   // A debt's letters, newest first (the debtor's file reads them per debt).
   (t) => [index('letters_debt_at_idx').on(t.debtId, t.at.desc())],
@@ -46,6 +47,7 @@ export const letterBatches = pgTable('letter_batches', {
   storageKey: text('storage_key'),
   createdBy: author('created_by'),
   createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 export const letterQueue = pgTable(

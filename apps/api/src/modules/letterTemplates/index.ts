@@ -9,9 +9,7 @@ import {
   letterTemplatesResource,
   MESSAGES,
   mergeLetter,
-  PORTAL_QR_MARK,
   SAMPLE_LETTER_VALUES,
-  usesPortal,
 } from '@cobranzas/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +21,7 @@ import { letterPdf } from '../../pdf/letter';
 import { loadAgency } from '../../pdf/letterhead';
 import { attachmentHeader } from '../documents/content';
 import type { PortalLinkMaker } from '../portal/links';
+import { renderDebtLetter } from './render';
 import { agencyValues, letterContext } from './values';
 
 /** 'REF 12/3' → 'REF-12-3': what a file name takes of a debt's reference. */
@@ -105,37 +104,18 @@ export function letterTemplatesModule(app: FastifyInstance, db: Db, portalLink: 
     const { id, code } = request.params;
     const [template] = await db.select().from(letterTemplates).where(eq(letterTemplates.code, code));
     if (!template) throw notFound();
-    const context = await letterContext(db, id, request.user);
-    if (!context) throw notFound();
-    const { balance, debt, values, agency } = context;
-    if (template.kind === 'LIBRE_DEUDA' && compareMoney(balance.total, '0') !== 0)
-      throw conflict(
-        MESSAGES.letterNotFree(
-          formatMoney(balance.total, balance.currency === 'USD' ? 'USD' : 'ARS'),
-          dayMonthYear(balance.date),
-        ),
-      );
-    // A template that uses the portal gets a link of its own for each letter (issue 34).
-    const portal = usesPortal(template.body, template.subject ?? '')
-      ? await portalLink(debt.debtor.id, request.user)
-      : null;
-    const merged = portal
-      ? {
-          ...values,
-          'portal.enlace': portal.url,
-          'portal.direccion': portal.url.split('#')[0] ?? portal.url,
-          'portal.codigo': portal.code,
-          'portal.vence': dayMonthYear(agencyToday(new Date(portal.expiresAt))),
-          'portal.qr': PORTAL_QR_MARK,
-        }
-      : values;
-    const title = mergeLetter(template.subject ?? '', merged).text;
-    const pdf = await letterPdf({
-      agency,
-      title,
-      text: mergeLetter(template.body, merged).text,
-      qr: portal?.url ?? null,
+    const rendered = await renderDebtLetter(db, template, id, request.user, portalLink, (balance) => {
+      if (template.kind === 'LIBRE_DEUDA' && compareMoney(balance.total, '0') !== 0)
+        throw conflict(
+          MESSAGES.letterNotFree(
+            formatMoney(balance.total, balance.currency === 'USD' ? 'USD' : 'ARS'),
+            dayMonthYear(balance.date),
+          ),
+        );
     });
+    if (!rendered) throw notFound();
+    const { debt } = rendered;
+    const pdf = await letterPdf(rendered.document);
     const fileName = `carta-${template.code}-${fileSafe(debt.reference ?? '') || debt.id}.pdf`;
     // The PDF handed over is the letter sent: the debtor's file lists it (issue 32).
     await db.insert(letters).values({

@@ -32,7 +32,7 @@ export async function debtsAsShown(
     reference: string | null;
     stage_name: string;
     since: string | null;
-    currency: string;
+    currency: 'ARS' | 'USD';
     assigned_user_name: string | null;
   }>(
     await db.execute(sql`SELECT d.id, p.last_name || ', ' || p.first_name AS debtor_name, p.dni,

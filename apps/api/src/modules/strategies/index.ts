@@ -34,35 +34,48 @@ export interface StrategiesOptions {
   tickMs?: number;
 }
 
-/** Every company, stage and collector the strategy names exists (collectors: active staff). */
-async function checkReferences(db: Executor, value: Parameters<typeof strategyReferences>[0]) {
+/**
+ * Every company, stage, collector and letter template the strategy names exists (collectors: active
+ * staff; no libre deuda template: a strategy never issues one). A missing one is said at its field.
+ */
+async function checkReferences(
+  db: Executor,
+  value: { conditions?: StrategyConditions; actions?: RunDefinition['actions'] },
+) {
   const { companies, stages, users: people, templates } = strategyReferences(value);
-  const missing = async (table: string, ids: number[], extra = sql``) => {
-    if (ids.length === 0) return [];
-    const found = rowsOf<{ id: number }>(
-      await db.execute(
-        sql`SELECT id FROM ${sql.raw(table)} WHERE id = ANY(${arrayParam(ids)}::int[]) ${extra}`,
-      ),
-    ).map((r) => r.id);
-    return ids.filter((id) => !found.includes(id));
+  const found = async (table: string, ids: readonly (number | string)[], key = 'id', extra = sql``) => {
+    if (ids.length === 0) return new Set<number | string>();
+    const type = key === 'id' ? sql`int` : sql`text`;
+    return new Set(
+      rowsOf<{ key: number | string }>(
+        await db.execute(sql`SELECT ${sql.raw(key)} AS key FROM ${sql.raw(table)}
+          WHERE ${sql.raw(key)} = ANY(${arrayParam(ids)}::${type}[]) ${extra}`),
+      ).map((r) => r.key),
+    );
   };
-  const [company] = await missing('companies', companies);
+  const knownCompanies = await found('companies', companies);
+  const company = companies.find((id) => !knownCompanies.has(id));
   if (company !== undefined) throw badRequest('conditions.companyIds', M.companyNotFound(company));
-  if ((await missing('debt_types', stages)).length > 0) throw badRequest('actions', M.stageNotFound);
-  const [user] = await missing(
+  const knownStages = await found('debt_types', stages);
+  const knownUsers = await found(
     'users',
     people,
+    'id',
     sql`AND active AND user_type_id IN (SELECT id FROM user_types WHERE role <> 'CLIENTE')`,
   );
-  if (user !== undefined) throw badRequest('actions', M.collectorNotFound(user));
-  if (templates.length > 0) {
-    const found = rowsOf<{ code: string }>(
-      await db.execute(
-        sql`SELECT code FROM letter_templates WHERE code = ANY(${arrayParam(templates)}::text[])`,
-      ),
-    ).map((r) => r.code);
-    const missingCode = templates.find((code) => !found.includes(code));
-    if (missingCode !== undefined) throw badRequest('actions', M.templateNotFound(missingCode));
+  const knownTemplates = await found('letter_templates', templates, 'code', sql`AND kind <> 'LIBRE_DEUDA'`);
+  if (value.conditions?.debtTypeIds.some((id) => !knownStages.has(id)))
+    throw badRequest('conditions.debtTypeIds', M.stageNotFound);
+  for (const [index, action] of (value.actions ?? []).entries()) {
+    if (action.type === 'CHANGE_STAGE' && !knownStages.has(action.debtTypeId))
+      throw badRequest(`actions.${index}.debtTypeId`, M.stageNotFound);
+    const user = action.type === 'ASSIGN' ? action.userIds.find((id) => !knownUsers.has(id)) : undefined;
+    if (user !== undefined) throw badRequest(`actions.${index}.userIds`, M.collectorNotFound(user));
+    if (
+      (action.type === 'QUEUE_LETTER' || action.type === 'SEND_EMAIL') &&
+      !knownTemplates.has(action.templateCode)
+    )
+      throw badRequest(`actions.${index}.templateCode`, M.templateNotFound(action.templateCode));
   }
 }
 

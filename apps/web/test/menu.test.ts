@@ -42,6 +42,8 @@ describe('sidebar menu (SPEC §2)', () => {
       'Rendiciones: Nueva, Listado',
       // Issue 35: money in, the ADMIN's.
       'Conciliación: Subir archivo, Archivos, Perfiles',
+      // Issue 36: strategies, GENERAL reads them.
+      'Estrategias: Estrategias, Nueva estrategia',
       '# Administración',
       ...Object.entries(ALL_LINKS)
         .slice(1)
@@ -62,6 +64,8 @@ describe('sidebar menu (SPEC §2)', () => {
       '/reconciliations/add',
       '/reconciliations/list',
       '/reconciliations/profiles',
+      '/strategies/list',
+      '/strategies/add',
       '/users/add',
       '/users/list',
       '/companies/add',
@@ -102,6 +106,8 @@ describe('sidebar filtering per role (SPEC §6)', () => {
       'Cola de trabajo: Mi cola',
       everything[1],
       'Rendiciones: Listado',
+      // Issue 36: it reads the strategies; writing one is the ADMIN's.
+      'Estrategias: Estrategias',
       '# Administración',
       'Usuarios: Listar',
       'Compañias: Listar',
@@ -149,6 +155,8 @@ describe('sidebar filtering per role (SPEC §6)', () => {
       '/reconciliations/add': ['manage', 'all'],
       '/reconciliations/list': ['manage', 'all'],
       '/reconciliations/profiles': ['manage', 'all'],
+      '/strategies/list': ['view', 'SystemManagement'],
+      '/strategies/add': ['manage', 'all'],
     };
     for (const type of ['ADMIN', 'GENERAL', 'CLIENTE'] as const) {
       const ability = defineAbilityFor({ type });

@@ -87,6 +87,12 @@ describe('routes of SPEC §2, each page lazily loaded', () => {
     ['/reconciliations/add', 'Subir extracto o reporte de cobros'],
     ['/reconciliations/view/7', 'Archivo de cobros'],
     ['/reconciliations/profiles', 'Perfiles de conciliación'],
+    // Issue 36.
+    ['/strategies/list', 'Estrategias'],
+    ['/strategies/add', 'Nueva estrategia'],
+    ['/strategies/edit/7', 'Editar estrategia'],
+    ['/strategies/view/7', 'Estrategia'],
+    ['/strategies/runs/7', 'Ejecución de estrategia'],
   ];
 
   it.each(pages)('%s shows "%s" inside the layout', async (path, title) => {
@@ -181,6 +187,15 @@ describe('route guards (SPEC §6)', () => {
     ['GENERAL', '/reconciliations/add', null],
     ['CLIENTE', '/reconciliations/view/1', null],
     ['GENERAL', '/reconciliations/profiles', null],
+    // Strategies (issue 36): GENERAL reads them and their runs, only an ADMIN writes, a CLIENTE never.
+    ['GENERAL', '/strategies/list', 'Estrategias'],
+    ['GENERAL', '/strategies/view/1', 'Estrategia'],
+    ['GENERAL', '/strategies/runs/1', 'Ejecución de estrategia'],
+    ['GENERAL', '/strategies/add', null],
+    ['GENERAL', '/strategies/edit/1', null],
+    ['CLIENTE', '/strategies/list', null],
+    ['CLIENTE', '/strategies/view/1', null],
+    ['CLIENTE', '/strategies/runs/1', null],
   ];
 
   it.each(cases)('%s on %s', async (role, path, title) => {
@@ -234,6 +249,7 @@ describe('sidebar per role (SPEC §6)', () => {
       'Cola de trabajo',
       'Cobranzas',
       'Rendiciones',
+      'Estrategias',
       'Usuarios',
       'Compañias',
       'Eventos',

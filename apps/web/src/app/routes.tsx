@@ -67,6 +67,7 @@ const rateTables = () => import('../features/rateTables/pages');
 const letterTemplates = () => import('../features/letterTemplates/pages');
 const settlements = () => import('../features/settlements/pages');
 const reconciliations = () => import('../features/reconciliations/pages');
+const strategies = () => import('../features/strategies/pages');
 /**
  * The portfolio import is staff only (DESIGN.md §10.6, STAFF_ONLY_RESOURCES: the API refuses a
  * CLIENTE though it may view Debts). Among SPEC §6's roles, staff is who may add debts.
@@ -227,6 +228,23 @@ const layoutRoutes: RouteObject[] = [
   {
     path: 'reconciliations/profiles',
     lazy: guarded('manage', 'all', reconciliations, (m) => m.ProfilesPage),
+  },
+
+  // Issue 36: strategies, SystemManagement (GENERAL reads them and their runs, a CLIENTE never); only
+  // the ADMIN writes one (manage all; the API checks the role too).
+  {
+    path: 'strategies/list',
+    lazy: guarded('view', 'SystemManagement', strategies, (m) => m.StrategiesListPage),
+  },
+  { path: 'strategies/add', lazy: guarded('manage', 'all', strategies, (m) => m.StrategyAddPage) },
+  { path: 'strategies/edit/:id', lazy: guarded('manage', 'all', strategies, (m) => m.StrategyEditPage) },
+  {
+    path: 'strategies/view/:id',
+    lazy: guarded('view', 'SystemManagement', strategies, (m) => m.StrategyViewPage),
+  },
+  {
+    path: 'strategies/runs/:id',
+    lazy: guarded('view', 'SystemManagement', strategies, (m) => m.RunViewPage),
   },
 
   // Issue 19: settlements to the client companies, guarded like the debts (a CLIENTE sees its closed

@@ -14,6 +14,7 @@ import {
   IconPercentage,
   IconReceipt,
   IconReceiptTax,
+  IconRoute,
   IconUserDollar,
   IconUsers,
 } from '@tabler/icons-react';
@@ -38,6 +39,7 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   queue: IconListCheck,
   settlements: IconReceiptTax,
   reconciliation: IconFileCheck,
+  strategies: IconRoute,
 };
 
 const groups = MENU.filter((item): item is MenuGroup => item.kind === 'group');

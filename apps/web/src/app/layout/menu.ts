@@ -16,7 +16,8 @@ export type MenuIcon =
   | 'rates'
   | 'queue'
   | 'settlements'
-  | 'reconciliation';
+  | 'reconciliation'
+  | 'strategies';
 
 export type MenuLink = {
   label: string;
@@ -91,6 +92,17 @@ export const MENU: readonly MenuItem[] = [
       { label: 'Subir archivo', to: '/reconciliations/add' },
       { label: 'Archivos', to: '/reconciliations/list' },
       { label: 'Perfiles', to: '/reconciliations/profiles' },
+    ],
+  },
+  // Not in SPEC §2: strategies and campaigns (issue 36); GENERAL reads them, the ADMIN writes.
+  {
+    kind: 'group',
+    label: 'Estrategias',
+    icon: 'strategies',
+    anyOf: [['view', 'SystemManagement']],
+    links: [
+      { label: 'Estrategias', to: '/strategies/list' },
+      { label: 'Nueva estrategia', to: '/strategies/add', anyOf: [['manage', 'all']] },
     ],
   },
   { kind: 'header', label: 'Administración', anyOf: [['view', 'SystemManagement']] },

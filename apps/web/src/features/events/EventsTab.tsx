@@ -9,6 +9,10 @@ import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
 import classes from '../debts/view/view.module.css';
 import local from './events.module.css';
 
+/** Who recorded it: a person, or the strategy whose run did (issue 36). */
+const authorOf = (event: { userName?: string | null; strategyName?: string | null }) =>
+  event.strategyName ? `Estrategia «${event.strategyName}»` : event.userName;
+
 /** The tab's list: newest first. */
 export const EVENTS_TAB = debtTab(eventsResource, 'date');
 
@@ -57,7 +61,7 @@ export function EventsTab(props: TabProps) {
                 <p className={local.eventMeta}>
                   {formatDateTime(event.date)}
                   {event.channel ? ` · ${CONTACT_CHANNEL_LABELS[event.channel]}` : ''}
-                  {event.userName ? ` · ${event.userName}` : ''}
+                  {authorOf(event) ? ` · ${authorOf(event)}` : ''}
                   {event.outsideHours ? ' · fuera de horario' : ''}
                 </p>
               </Timeline.Item>

@@ -6,7 +6,13 @@
  * its stored balance (interest is never negative), so SQL also decides the side of the range the
  * balance already settles, and only the rest is read and worked out in JS.
  */
-import { addDays, compareMoney, type StrategyConditions, type StrategyTrigger } from '@cobranzas/shared';
+import {
+  AGENCY_TIME_ZONE,
+  addDays,
+  compareMoney,
+  type StrategyConditions,
+  type StrategyTrigger,
+} from '@cobranzas/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../crud';
 import { arrayParam } from '../../db/bulk';
@@ -54,7 +60,7 @@ export const underRates = sql`(d.default_date IS NOT NULL
 const pastDueFrom = sql`coalesce(d.default_date, d.origin_date)`;
 
 /** An open dispute from the portal: no strategy acts on the debt until a person resolves it. */
-export const disputedOn = sql`(SELECT min(r.created_at)::date FROM portal_requests r
+export const disputedOn = sql`(SELECT (min(r.created_at) AT TIME ZONE ${AGENCY_TIME_ZONE})::date FROM portal_requests r
   WHERE r.debt_id = d.id AND r.kind = 'DISPUTE' AND r.status = 'ABIERTO')`;
 
 export interface Selection {

@@ -226,6 +226,8 @@ forEachBackend('strategies (issue 36)', (backend) => {
       const run = await runNow(id);
       expect(run.status).toBe('DONE');
       expect(run.counts).toEqual({ matched: 2, applied: 2, unchanged: 0, blocked: 0 });
+      // Counted when it started: the end of its progress bar.
+      expect(run.expected).toBe(2);
       // In id order: the first debt to the first collector, the next to the second.
       expect(await debtOf(p.late)).toMatchObject({ debtTypeId: JUDICIAL, assignedUserId: collectors[0]?.id });
       expect(await debtOf(second)).toMatchObject({ debtTypeId: JUDICIAL, assignedUserId: collectors[1]?.id });

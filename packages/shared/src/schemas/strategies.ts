@@ -342,6 +342,8 @@ export const strategyRunSchema = z.object({
   /** The day the run's figures are of (days past due, the amount owed). */
   runDate: z.string(),
   status: z.enum(STRATEGY_RUN_STATUSES),
+  /** About how many debts the run will go through (counted when it starts; null before): its bar's end. */
+  expected: z.number().int().nullable(),
   counts: strategyRunCountsSchema,
   error: z.string().nullable(),
   createdBy: z.number().int().nullable(),

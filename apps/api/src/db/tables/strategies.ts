@@ -63,6 +63,8 @@ export const strategyRuns = pgTable(
     /** The strategy as it was when the run started (an edit mid-run changes nothing). */
     definition: jsonb('definition').notNull(),
     runDate: date('run_date').notNull(),
+    /** The debts the conditions took when the run started (its progress bar's end; null until then). */
+    expected: integer('expected'),
     matched: integer('matched').notNull().default(0),
     applied: integer('applied').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),

@@ -174,6 +174,7 @@ export function strategiesModule(
       scope: scopeText,
       runDate: strategyRuns.runDate,
       status: jobColumns.status,
+      expected: strategyRuns.expected,
       counts: {
         matched: strategyRuns.matched,
         applied: strategyRuns.applied,

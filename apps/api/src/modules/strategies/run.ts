@@ -171,6 +171,16 @@ export function strategyRunHandler(deps: RunDeps): JobHandler {
     const channels = await channelsOf(db, deps.config, actions);
     const templates = await loadTemplates(db);
     const actor = strategyActor(definition.name, definition.createdBy ?? 0);
+    if (run.expected === null) {
+      const { where } = selection(run.strategyId, definition.conditions, scope, run.runDate);
+      const [count] = rowsOf<{ n: number }>(
+        await db.execute(sql`SELECT count(*)::int AS n FROM debts d WHERE ${where}`),
+      );
+      await db
+        .update(strategyRuns)
+        .set({ expected: count?.n ?? 0 })
+        .where(eq(strategyRuns.id, run.id));
+    }
     // What an earlier attempt committed but did not send goes first.
     await deliverPending(db, run.id, run.strategyId, deps.config, context.signal);
     let checkpoint = run.checkpoint;

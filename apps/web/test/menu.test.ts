@@ -15,7 +15,7 @@ const ALL_LINKS = {
   'Resultados de gestión': ['Agregar', 'Listar'],
   'Tasas de interés': ['Agregar', 'Listar'],
   'Modelos de cartas': ['Agregar', 'Listar'],
-  Agencia: ['Datos de la agencia'],
+  Agencia: ['Datos de la agencia', 'Correo y WhatsApp'],
 };
 
 /** The menu as "Group: link, link" lines and header lines, in order. */
@@ -42,8 +42,8 @@ describe('sidebar menu (SPEC §2)', () => {
       'Rendiciones: Nueva, Listado',
       // Issue 35: money in, the ADMIN's.
       'Conciliación: Subir archivo, Archivos, Perfiles',
-      // Issue 36: strategies, GENERAL reads them.
-      'Estrategias: Estrategias, Nueva estrategia',
+      // Issue 36: strategies, GENERAL reads them; staff prints the letters they queue.
+      'Estrategias: Estrategias, Nueva estrategia, Cartas para imprimir',
       '# Administración',
       ...Object.entries(ALL_LINKS)
         .slice(1)
@@ -66,6 +66,7 @@ describe('sidebar menu (SPEC §2)', () => {
       '/reconciliations/profiles',
       '/strategies/list',
       '/strategies/add',
+      '/letters/batches',
       '/users/add',
       '/users/list',
       '/companies/add',
@@ -88,6 +89,7 @@ describe('sidebar menu (SPEC §2)', () => {
       '/letter-templates/add',
       '/letter-templates/list',
       '/agency',
+      '/agency/messaging',
     ]);
   });
 });
@@ -106,8 +108,8 @@ describe('sidebar filtering per role (SPEC §6)', () => {
       'Cola de trabajo: Mi cola',
       everything[1],
       'Rendiciones: Listado',
-      // Issue 36: it reads the strategies; writing one is the ADMIN's.
-      'Estrategias: Estrategias',
+      // Issue 36: it reads the strategies (writing one is the ADMIN's) and prints their letters.
+      'Estrategias: Estrategias, Cartas para imprimir',
       '# Administración',
       'Usuarios: Listar',
       'Compañias: Listar',
@@ -120,6 +122,7 @@ describe('sidebar filtering per role (SPEC §6)', () => {
       'Resultados de gestión: Listar',
       'Tasas de interés: Listar',
       'Modelos de cartas: Listar',
+      // Issue 36: the e-mail and WhatsApp settings are the ADMIN's.
       'Agencia: Datos de la agencia',
     ]);
   });
@@ -157,6 +160,9 @@ describe('sidebar filtering per role (SPEC §6)', () => {
       '/reconciliations/profiles': ['manage', 'all'],
       '/strategies/list': ['view', 'SystemManagement'],
       '/strategies/add': ['manage', 'all'],
+      '/letters/batches': ['add', 'Debts'],
+      '/agency': ['view', 'SystemManagement'],
+      '/agency/messaging': ['manage', 'all'],
     };
     for (const type of ['ADMIN', 'GENERAL', 'CLIENTE'] as const) {
       const ability = defineAbilityFor({ type });
@@ -222,6 +228,19 @@ describe('sidebar filtering, one rule at a time (SPEC §6)', () => {
         'Cola de trabajo: Mi cola, Carga de cobradores',
       ),
     ).toBe(true);
+  });
+
+  it('add Debts (staff) → Estrategias with «Cartas para imprimir»; view SystemManagement → the strategies', () => {
+    expect(groups(filterMenu(MENU, only(['view', 'Debts'])))).not.toContain('Estrategias');
+    expect(has(filterMenu(MENU, only(['add', 'Debts'])), 'Estrategias: Cartas para imprimir')).toBe(true);
+    expect(has(filterMenu(MENU, only(['view', 'SystemManagement'])), 'Estrategias: Estrategias')).toBe(true);
+  });
+
+  it('manage all (ADMIN) → Agencia → Correo y WhatsApp', () => {
+    const viewing = filterMenu(MENU, only(['view', 'SystemManagement']));
+    expect(has(viewing, 'Agencia: Datos de la agencia')).toBe(true);
+    const managing = filterMenu(MENU, only(['view', 'SystemManagement'], ['manage', 'all']));
+    expect(has(managing, 'Agencia: Datos de la agencia, Correo y WhatsApp')).toBe(true);
   });
 
   it('view tasks → Agenda', () => {

@@ -14,6 +14,7 @@ import { EVENTS_TAB } from '../src/features/events/EventsTab';
 import { EventTypes } from '../src/features/eventsTypes/pages';
 import { SUB_TYPES_LIST } from '../src/features/eventsTypes/SubTypesEditor';
 import { IMPORTS_LIST } from '../src/features/imports/ImportsListPage';
+import { LETTERS_TAB } from '../src/features/letters/LettersTab';
 import { LETTER_TEMPLATES_LIST } from '../src/features/letterTemplates/pages';
 import { OBSERVATIONS_TAB } from '../src/features/observations/ObservationsTab';
 import { OFFERS_TAB } from '../src/features/offers/OffersTab';
@@ -23,6 +24,7 @@ import { QUOTAS_TAB } from '../src/features/quotas/QuotasTab';
 import { RATE_TABLES_LIST } from '../src/features/rateTables/pages';
 import { SERVICES_TAB } from '../src/features/services/ServicesTab';
 import { SETTLEMENTS_LIST } from '../src/features/settlements/resource';
+import { STRATEGIES_LIST } from '../src/features/strategies/StrategiesListPage';
 import { TASKS_TAB } from '../src/features/tasks/TasksTab';
 import { AGENDA_LIST } from '../src/features/tasks/useAgenda';
 import { USERS_LIST } from '../src/features/users/resource';
@@ -65,12 +67,14 @@ const LISTS: Record<string, AnySpec> = {
   'tab Observaciones': OBSERVATIONS_TAB,
   'tab Embargos': EMBARGOS_TAB,
   'tab Documentos': DOCUMENTS_TAB,
+  'tab Cartas': LETTERS_TAB,
   'tab Tareas': TASKS_TAB,
   agenda: AGENDA_LIST,
   imports: IMPORTS_LIST,
   'rate tables': RATE_TABLES_LIST,
   'letter templates': LETTER_TEMPLATES_LIST,
   settlements: SETTLEMENTS_LIST,
+  strategies: STRATEGIES_LIST,
 };
 
 function asked(spec: AnySpec) {

@@ -93,6 +93,8 @@ describe('routes of SPEC §2, each page lazily loaded', () => {
     ['/strategies/edit/7', 'Editar estrategia'],
     ['/strategies/view/7', 'Estrategia'],
     ['/strategies/runs/7', 'Ejecución de estrategia'],
+    ['/letters/batches', 'Cartas para imprimir'],
+    ['/agency/messaging', 'Correo y WhatsApp'],
   ];
 
   it.each(pages)('%s shows "%s" inside the layout', async (path, title) => {
@@ -196,6 +198,12 @@ describe('route guards (SPEC §6)', () => {
     ['CLIENTE', '/strategies/list', null],
     ['CLIENTE', '/strategies/view/1', null],
     ['CLIENTE', '/strategies/runs/1', null],
+    // The letters strategies queue are printed by staff; e-mail and WhatsApp settings are the ADMIN's.
+    ['GENERAL', '/letters/batches', 'Cartas para imprimir'],
+    ['CLIENTE', '/letters/batches', null],
+    ['GENERAL', '/agency/messaging', null],
+    ['CLIENTE', '/agency/messaging', null],
+    ['ADMIN', '/agency/messaging', 'Correo y WhatsApp'],
   ];
 
   it.each(cases)('%s on %s', async (role, path, title) => {

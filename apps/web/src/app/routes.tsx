@@ -68,6 +68,7 @@ const letterTemplates = () => import('../features/letterTemplates/pages');
 const settlements = () => import('../features/settlements/pages');
 const reconciliations = () => import('../features/reconciliations/pages');
 const strategies = () => import('../features/strategies/pages');
+const letters = () => import('../features/letters/pages');
 /**
  * The portfolio import is staff only (DESIGN.md §10.6, STAFF_ONLY_RESOURCES: the API refuses a
  * CLIENTE though it may view Debts). Among SPEC §6's roles, staff is who may add debts.
@@ -181,6 +182,17 @@ const layoutRoutes: RouteObject[] = [
     ),
   },
 
+  // Issue 36: how the agency sends e-mail and WhatsApp, the ADMIN's (the API checks the role too).
+  {
+    path: 'agency/messaging',
+    lazy: guarded(
+      'manage',
+      'all',
+      () => import('../features/agency/MessagingPage'),
+      (m) => m.MessagingPage,
+    ),
+  },
+
   // Issue 32: anyone signed in changes their own password (no permission beyond the session).
   {
     path: 'account/password',
@@ -246,6 +258,10 @@ const layoutRoutes: RouteObject[] = [
     path: 'strategies/runs/:id',
     lazy: guarded('view', 'SystemManagement', strategies, (m) => m.RunViewPage),
   },
+
+  // Issue 36: the day's print batch of the letters strategies queued, for staff only (a CLIENTE never
+  // prints letters: the API refuses it too).
+  { path: 'letters/batches', lazy: guarded(...STAFF, letters, (m) => m.LetterBatchesPage) },
 
   // Issue 19: settlements to the client companies, guarded like the debts (a CLIENTE sees its closed
   // ones); making one is the ADMIN's (the API checks the role too).

@@ -63,6 +63,7 @@ export const run = (id: number, fields: Partial<StrategyRun> = {}): StrategyRun 
   scope: null,
   runDate: '2026-11-30',
   status: 'DONE',
+  expected: 153,
   counts: { matched: 153, applied: 150, unchanged: 1, blocked: 2 },
   error: null,
   createdBy: 1,

@@ -173,8 +173,13 @@ export const STRATEGY_ACTION_TYPES = [
   'CHANGE_STAGE',
   'ASSIGN',
   'CREATE_TASK',
+  'QUEUE_LETTER',
+  'SEND_EMAIL',
+  'SEND_WHATSAPP',
   'STOP',
 ] as const satisfies readonly StrategyActionType[];
+/** The actions that contact the debtor: the contact rules decide them debt by debt. */
+export const CONTACT_ACTION_TYPES: readonly StrategyActionType[] = ['QUEUE_LETTER', 'SEND_EMAIL', 'SEND_WHATSAPP'];
 export const STRATEGY_ACTION_LABELS: Record<StrategyActionType, string> = {
   CHANGE_STAGE: 'Cambiar de etapa',
   ASSIGN: 'Asignar a un cobrador',

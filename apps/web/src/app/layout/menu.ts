@@ -94,15 +94,20 @@ export const MENU: readonly MenuItem[] = [
       { label: 'Perfiles', to: '/reconciliations/profiles' },
     ],
   },
-  // Not in SPEC §2: strategies and campaigns (issue 36); GENERAL reads them, the ADMIN writes.
+  // Not in SPEC §2: strategies and campaigns (issue 36); GENERAL reads them, the ADMIN writes; the
+  // letters they queue are printed by staff (add Debts: never a CLIENTE).
   {
     kind: 'group',
     label: 'Estrategias',
     icon: 'strategies',
-    anyOf: [['view', 'SystemManagement']],
+    anyOf: [
+      ['view', 'SystemManagement'],
+      ['add', 'Debts'],
+    ],
     links: [
-      { label: 'Estrategias', to: '/strategies/list' },
+      { label: 'Estrategias', to: '/strategies/list', anyOf: [['view', 'SystemManagement']] },
       { label: 'Nueva estrategia', to: '/strategies/add', anyOf: [['manage', 'all']] },
+      { label: 'Cartas para imprimir', to: '/letters/batches', anyOf: [['add', 'Debts']] },
     ],
   },
   { kind: 'header', label: 'Administración', anyOf: [['view', 'SystemManagement']] },
@@ -157,7 +162,11 @@ export const MENU: readonly MenuItem[] = [
     label: 'Agencia',
     icon: 'companies',
     anyOf: [['view', 'SystemManagement']],
-    links: [{ label: 'Datos de la agencia', to: '/agency' }],
+    links: [
+      { label: 'Datos de la agencia', to: '/agency' },
+      // Issue 36: the SMTP server and sender strategies e-mail with, the ADMIN's.
+      { label: 'Correo y WhatsApp', to: '/agency/messaging', anyOf: [['manage', 'all']] },
+    ],
   },
 ];
 

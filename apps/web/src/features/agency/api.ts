@@ -1,5 +1,11 @@
 /** The agency's own data (issue 17): one record at /agency and its logo at /agency/logo. */
-import type { Agency, AgencyUpdate } from '@cobranzas/shared';
+import {
+  type Agency,
+  type AgencyUpdate,
+  type MessagingSettings,
+  type MessagingSettingsUpdate,
+  messagingSettingsSchema,
+} from '@cobranzas/shared';
 import { api } from '../../lib/api';
 
 export const agencyKeys = {
@@ -32,4 +38,28 @@ export async function uploadLogo(file: File): Promise<Agency> {
 
 export async function removeLogo(): Promise<void> {
   await api.delete('/agency/logo');
+}
+
+// ——— E-mail and WhatsApp (issue 36), the ADMIN's ———
+
+export const messagingKey = ['agency', 'messaging'] as const;
+
+/** GET /agency/messaging: the SMTP server and sender, and what the environment configures. */
+export async function fetchMessaging(): Promise<MessagingSettings> {
+  const { data } = await api.get<unknown>('/agency/messaging');
+  const parsed = messagingSettingsSchema.safeParse(data);
+  if (!parsed.success) throw new Error('La respuesta del servidor no tiene el formato esperado.');
+  return parsed.data;
+}
+
+/** PUT /agency/messaging: the whole SMTP setting (its password stays in SMTP_PASSWORD). */
+export async function saveMessaging(body: MessagingSettingsUpdate): Promise<MessagingSettings> {
+  const { data } = await api.put<MessagingSettings>('/agency/messaging', body);
+  return data;
+}
+
+/** POST /agency/messaging/test: one e-mail with the saved setting (409 not configured, 502 refused). */
+export async function sendTestMail(to: string): Promise<{ sent: true; id: string }> {
+  const { data } = await api.post<{ sent: true; id: string }>('/agency/messaging/test', { to });
+  return data;
 }

@@ -1,38 +1,33 @@
-import {
-  ASSIGN_MODE_LABELS,
-  ASSIGN_MODES,
-  type AssignMode,
-  STRATEGY_ACTION_LABELS,
-  STRATEGY_ACTION_TYPES,
-  type StrategyActionType,
-} from '@cobranzas/shared';
-import { ActionIcon, Button, Group, Select, Textarea, TextInput } from '@mantine/core';
+import { STRATEGY_ACTION_LABELS, type StrategyActionType } from '@cobranzas/shared';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { Option } from '../../components/resource/types';
-import { type ActionDraft, newAction } from './draft';
-import { capitalize, DaysInput, IdsSelect } from './fields';
+import { ActionFields, type ActionOptions } from './ActionFields';
+import { ACTION_TYPES, type ActionDraft, newAction } from './actionDraft';
 import classes from './strategies.module.css';
 
 const MAX_ACTIONS = 10;
-const MODE_OPTIONS = ASSIGN_MODES.map((m) => ({ value: m, label: capitalize(ASSIGN_MODE_LABELS[m]) }));
 
 type Props = {
   actions: ActionDraft[];
   onChange: (actions: ActionDraft[]) => void;
   /** An error by the API's key: `actions`, `actions.1`, `actions.1.userIds`. */
   error: (key: string) => string | undefined;
-  stages: Option[];
-  staff: Option[];
+  options: ActionOptions;
+  /** Whether the agency can send e-mail and WhatsApp (unknown: undefined): a warning when not. */
+  ready?: { email: boolean; whatsapp: boolean } | undefined;
 };
 
-/** Whether one more action of the type fits: one stage change, one assignment, one stop (the last). */
+/**
+ * Whether one more action of the type fits: tasks as many as fit, every other type once (one stage
+ * change, one assignment, one letter, one e-mail, one WhatsApp, one stop: the last).
+ */
 function canAdd(actions: ActionDraft[], type: StrategyActionType) {
   if (actions.length >= MAX_ACTIONS) return false;
   return type === 'CREATE_TASK' || !actions.some((a) => a.type === type);
 }
 
 /** What the strategy does to each debt, in order: add, remove and move the actions. */
-export function ActionsEditor({ actions, onChange, error, stages, staff }: Props) {
+export function ActionsEditor({ actions, onChange, error, options, ready }: Props) {
   const add = (type: StrategyActionType) => {
     const action = newAction(type);
     const stop = actions.findIndex((a) => a.type === 'STOP');
@@ -102,8 +97,7 @@ export function ActionsEditor({ actions, onChange, error, stages, staff }: Props
                   action={action}
                   onChange={(next) => replace(index, next)}
                   error={(field) => error(`actions.${index}.${field}`)}
-                  stages={stages}
-                  staff={staff}
+                  options={options}
                 />
                 {own ? (
                   <p className={classes.error} role="alert">
@@ -120,7 +114,7 @@ export function ActionsEditor({ actions, onChange, error, stages, staff }: Props
         <span className={classes.muted} aria-hidden="true">
           Agregar:
         </span>
-        {STRATEGY_ACTION_TYPES.map((type) => (
+        {ACTION_TYPES.map((type) => (
           <Button
             key={type}
             variant="default"
@@ -133,108 +127,23 @@ export function ActionsEditor({ actions, onChange, error, stages, staff }: Props
           </Button>
         ))}
       </fieldset>
+      {ready && !ready.email && actions.some((a) => a.type === 'SEND_EMAIL') ? (
+        <p className={classes.warning} role="status">
+          El correo de la agencia no está configurado (Agencia → Correo y WhatsApp): los correos no se
+          enviarán hasta configurarlo.
+        </p>
+      ) : null}
+      {ready && !ready.whatsapp && actions.some((a) => a.type === 'SEND_WHATSAPP') ? (
+        <p className={classes.warning} role="status">
+          WhatsApp no está configurado en el servidor (WHATSAPP_TOKEN y WHATSAPP_PHONE_NUMBER_ID): los
+          mensajes no se enviarán hasta configurarlo.
+        </p>
+      ) : null}
+      <p className={classes.note}>
+        Las acciones de contacto (imprimir una carta, enviar un correo o un WhatsApp) siguen las reglas de
+        contacto: el horario de la agencia, los topes de intentos, los «no contactar» y las disputas abiertas.
+        Lo que bloquean queda listado en la ejecución, con el motivo.
+      </p>
     </div>
   );
-}
-
-function ActionFields({
-  action,
-  onChange,
-  error,
-  stages,
-  staff,
-}: {
-  action: ActionDraft;
-  onChange: (action: ActionDraft) => void;
-  error: (field: string) => string | undefined;
-  stages: Option[];
-  staff: Option[];
-}) {
-  switch (action.type) {
-    case 'CHANGE_STAGE':
-      return (
-        <Select
-          className={classes.actionField}
-          label="Pasa a la etapa"
-          withAsterisk
-          data={stages}
-          value={action.debtTypeId}
-          onChange={(debtTypeId) => onChange({ ...action, debtTypeId })}
-          error={error('debtTypeId')}
-          searchable
-          nothingFoundMessage="Sin coincidencias"
-        />
-      );
-    case 'ASSIGN':
-      return (
-        <div className={classes.grid}>
-          <Select
-            label="Cómo reparte"
-            data={MODE_OPTIONS}
-            value={action.mode}
-            onChange={(mode) => onChange({ ...action, mode: (mode ?? 'ROTATION') as AssignMode })}
-            allowDeselect={false}
-            error={error('mode')}
-          />
-          <IdsSelect
-            label="Cobradores"
-            withAsterisk
-            options={staff}
-            missing={(id) => `Usuario N.º ${id}`}
-            value={action.userIds}
-            onChange={(userIds) => onChange({ ...action, userIds })}
-            error={error('userIds')}
-          />
-        </div>
-      );
-    case 'CREATE_TASK':
-      return (
-        <div className={classes.grid}>
-          <TextInput
-            label="Título de la tarea"
-            withAsterisk
-            maxLength={200}
-            value={action.title}
-            onChange={(e) => onChange({ ...action, title: e.currentTarget.value })}
-            error={error('title')}
-          />
-          <Group grow align="flex-start">
-            <DaysInput
-              label="Vence a los (días)"
-              description="0: el mismo día."
-              max={365}
-              value={action.inDays}
-              onChange={(inDays) => onChange({ ...action, inDays })}
-              error={error('inDays')}
-            />
-            <TextInput
-              label="Hora de la tarea"
-              placeholder="HH:MM"
-              inputMode="numeric"
-              maxLength={5}
-              autoComplete="off"
-              value={action.time}
-              onChange={(e) => onChange({ ...action, time: e.currentTarget.value })}
-              error={error('time')}
-            />
-          </Group>
-          <Textarea
-            className={classes.wide}
-            label="Descripción de la tarea"
-            autosize
-            minRows={2}
-            maxLength={2000}
-            value={action.description}
-            onChange={(e) => onChange({ ...action, description: e.currentTarget.value })}
-            error={error('description')}
-          />
-        </div>
-      );
-    case 'STOP':
-      return (
-        <p className={classes.muted}>
-          La deuda sale de la estrategia: ninguna ejecución posterior vuelve a tomarla.
-        </p>
-      );
-  }
 }

@@ -21,13 +21,13 @@ import { useSaveRecord } from '../../lib/resourceQueries';
 import { ActionsEditor } from './ActionsEditor';
 import { ConditionsFields } from './ConditionsFields';
 import { bodyOf, type ConditionsDraft, type Draft, errorsOfIssues, type FieldErrors, ruleOf } from './draft';
-import { useStrategyCatalogs } from './hooks';
+import { useMessagingReady, useStrategyCatalogs } from './hooks';
 import classes from './strategies.module.css';
 
 const TRIGGER_OPTIONS = STRATEGY_TRIGGERS.map((t) => ({ value: t, label: STRATEGY_TRIGGER_LABELS[t] }));
 
 /** The keys the editor shows under a field; any other error goes above the buttons. */
-const SHOWN = /^(name|description|active|trigger|runAt|conditions\.\w+|actions(\.\d+(\.\w+)?)?)$/;
+const SHOWN = /^(name|description|active|trigger|runAt|conditions\.\w+|actions(\.\d+(\.\w+(\.\d+)?)?)?)$/;
 
 /** The rule in words, as it is being written (issue 36): read it before saving. */
 function Summary({ draft, names }: { draft: Draft; names: StrategyNames }) {
@@ -50,6 +50,7 @@ function Summary({ draft, names }: { draft: Draft; names: StrategyNames }) {
 export function StrategyEditor({ id, initial }: { id?: number | undefined; initial: Draft }) {
   const navigate = useNavigate();
   const catalogs = useStrategyCatalogs();
+  const ready = useMessagingReady();
   const save = useSaveRecord(strategiesResource, { wait: false });
   const [draft, setDraft] = useState(initial);
   const [start] = useState(() => JSON.stringify(initial));
@@ -202,8 +203,8 @@ export function StrategyEditor({ id, initial }: { id?: number | undefined; initi
             actions={draft.actions}
             onChange={(actions) => change({ actions }, 'actions')}
             error={error}
-            stages={catalogs.stages}
-            staff={catalogs.staff}
+            options={catalogs}
+            ready={ready}
           />
         </section>
         <Summary draft={draft} names={catalogs.names} />

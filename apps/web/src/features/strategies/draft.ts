@@ -3,15 +3,16 @@
  * the API body made of it, and the same rule as `describeStrategy` reads it for the live summary.
  */
 import {
-  type AssignMode,
   type DebtStatus,
   isMoney,
   type PromiseCondition,
   type Strategy,
-  type StrategyAction,
   type StrategyConditions,
   type StrategyTrigger,
 } from '@cobranzas/shared';
+import { type ActionDraft, actionBody, actionDraftOf, actionRule } from './actionDraft';
+
+export type { ActionDraft } from './actionDraft';
 
 /** A yes/no condition that may also not matter. */
 export type Tri = 'any' | 'yes' | 'no';
@@ -33,14 +34,6 @@ export interface ConditionsDraft {
   assigned: Tri;
 }
 
-/** An action being edited; `key` keeps each card's identity while the list is reordered. */
-export type ActionDraft = { key: number } & (
-  | { type: 'CHANGE_STAGE'; debtTypeId: string | null }
-  | { type: 'ASSIGN'; mode: AssignMode; userIds: string[] }
-  | { type: 'CREATE_TASK'; title: string; description: string; inDays: Days; time: string }
-  | { type: 'STOP' }
-);
-
 export interface Draft {
   name: string;
   description: string;
@@ -49,22 +42,6 @@ export interface Draft {
   runAt: string;
   conditions: ConditionsDraft;
   actions: ActionDraft[];
-}
-
-let nextKey = 1;
-const key = () => nextKey++;
-
-export function newAction(type: StrategyAction['type']): ActionDraft {
-  switch (type) {
-    case 'CHANGE_STAGE':
-      return { key: key(), type, debtTypeId: null };
-    case 'ASSIGN':
-      return { key: key(), type, mode: 'ROTATION', userIds: [] };
-    case 'CREATE_TASK':
-      return { key: key(), type, title: '', description: '', inDays: 0, time: '09:00' };
-    default:
-      return { key: key(), type: 'STOP' };
-  }
 }
 
 export const emptyDraft = (): Draft => ({
@@ -119,18 +96,7 @@ export function draftOf(strategy: Strategy): Draft {
       hasEmail: triOf(c.hasEmail),
       assigned: triOf(c.assigned),
     },
-    actions: strategy.actions.map((action): ActionDraft => {
-      switch (action.type) {
-        case 'CHANGE_STAGE':
-          return { key: key(), type: action.type, debtTypeId: String(action.debtTypeId) };
-        case 'ASSIGN':
-          return { key: key(), type: action.type, mode: action.mode, userIds: strings(action.userIds) };
-        case 'CREATE_TASK':
-          return { ...action, key: key(), description: action.description ?? '' };
-        default:
-          return { key: key(), type: 'STOP' };
-      }
-    }),
+    actions: strategy.actions.map(actionDraftOf),
   };
 }
 
@@ -149,25 +115,6 @@ function conditionsBody(c: ConditionsDraft) {
     hasEmail: flagOf(c.hasEmail),
     assigned: flagOf(c.assigned),
   };
-}
-
-function actionBody(action: ActionDraft) {
-  switch (action.type) {
-    case 'CHANGE_STAGE':
-      return { type: action.type, debtTypeId: action.debtTypeId === null ? null : Number(action.debtTypeId) };
-    case 'ASSIGN':
-      return { type: action.type, mode: action.mode, userIds: numbers(action.userIds) };
-    case 'CREATE_TASK':
-      return {
-        type: action.type,
-        title: action.title,
-        description: action.description.trim() || null,
-        inDays: numberOf(action.inDays),
-        time: action.time.trim(),
-      };
-    case 'STOP':
-      return { type: action.type };
-  }
 }
 
 /** The POST or PATCH body: the whole strategy, as the shared schema reads it. */
@@ -195,32 +142,7 @@ export function ruleOf(draft: Draft) {
     owedMin: body.owedMin && isMoney(body.owedMin) ? body.owedMin : null,
     owedMax: body.owedMax && isMoney(body.owedMax) ? body.owedMax : null,
   };
-  const actions = draft.actions.flatMap((action): StrategyAction[] => {
-    switch (action.type) {
-      case 'CHANGE_STAGE':
-        return action.debtTypeId === null
-          ? []
-          : [{ type: action.type, debtTypeId: Number(action.debtTypeId) }];
-      case 'ASSIGN':
-        return action.userIds.length === 0
-          ? []
-          : [{ type: action.type, mode: action.mode, userIds: numbers(action.userIds) }];
-      case 'CREATE_TASK':
-        return action.title.trim() === ''
-          ? []
-          : [
-              {
-                type: action.type,
-                title: action.title.trim(),
-                description: null,
-                inDays: action.inDays === '' ? 0 : action.inDays,
-                time: /^\d{2}:\d{2}$/.test(action.time) ? action.time : '09:00',
-              },
-            ];
-      default:
-        return [{ type: 'STOP' }];
-    }
-  });
+  const actions = draft.actions.flatMap(actionRule);
   const runAt = /^\d{2}:\d{2}$/.test(draft.runAt) ? draft.runAt : null;
   return { trigger: draft.trigger, runAt, conditions, actions };
 }

@@ -3,6 +3,7 @@ import {
   type AppAbility,
   companiesResource,
   debtsTypesResource,
+  letterTemplatesResource,
   type RunOutcome,
   type Strategy,
   type StrategyNames,
@@ -16,6 +17,7 @@ import { useMemo } from 'react';
 import type { Option } from '../../components/resource/types';
 import { useOptions } from '../../components/resource/useOptions';
 import { resourceKeys, resourceQueries } from '../../lib/resourceQueries';
+import { fetchMessaging, messagingKey } from '../agency/api';
 import { dryRun, runDebts } from './api';
 
 /** How often a queued or running run is asked how far it got. */
@@ -98,13 +100,14 @@ const byName = (record: { name: string }) => record.name;
 const mapOf = (options: readonly Option[]) => new Map(options.map((o) => [Number(o.value), o.label]));
 
 /**
- * The companies, stages and collectors a strategy names: the editor's options, and the names its
- * summary sentence needs (a collector since made inactive is still named).
+ * The companies, stages, collectors and letter templates a strategy names: the editor's options, and
+ * the names its summary sentence needs (a collector since made inactive is still named).
  */
 export function useStrategyCatalogs() {
   const companies = useOptions(companiesResource, byName);
   const stages = useOptions(debtsTypesResource, byName);
   const users = useOptions(usersResource, byName);
+  const letters = useOptions(letterTemplatesResource, byName);
   // Debts are assigned to the agency's active staff, never to a client's user.
   const staff = useMemo<Option[]>(
     () =>
@@ -113,19 +116,43 @@ export function useStrategyCatalogs() {
         .map((user) => ({ value: String(user.id), label: user.name })),
     [users.records],
   );
+  // Templates go by code; a libre deuda is never sent by a strategy (the API refuses it).
+  const templates = useMemo<Option[]>(
+    () =>
+      letters.records
+        .filter((template) => template.kind !== 'LIBRE_DEUDA')
+        .map((template) => ({ value: template.code, label: template.name })),
+    [letters.records],
+  );
   const names = useMemo<StrategyNames>(
     () => ({
       companies: mapOf(companies.options),
       stages: mapOf(stages.options),
       users: mapOf(users.options),
+      templates: new Map(letters.records.map((template) => [template.code, template.name])),
     }),
-    [companies.options, stages.options, users.options],
+    [companies.options, stages.options, users.options, letters.records],
   );
   return {
     companies: companies.options,
     stages: stages.options,
     staff,
+    templates,
     names,
-    loading: companies.loading || stages.loading || users.loading,
+    loading: companies.loading || stages.loading || users.loading || letters.loading,
   };
+}
+
+/** Whether the agency can send e-mail and WhatsApp (the ADMIN's settings; unknown until read). */
+export function useMessagingReady() {
+  const query = useQuery({
+    queryKey: messagingKey,
+    queryFn: fetchMessaging,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const data = query.data;
+  return data && typeof data.emailReady === 'boolean'
+    ? { email: data.emailReady, whatsapp: data.whatsappReady }
+    : undefined;
 }

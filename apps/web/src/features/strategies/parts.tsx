@@ -29,18 +29,20 @@ const doneOf = (run: StrategyRun) => run.counts.applied + run.counts.unchanged +
 /** A working run's bar and words; `compact` for a table cell. */
 export function RunProgress({ run, compact = false }: { run: StrategyRun; compact?: boolean }) {
   const queued = run.status === 'QUEUED';
+  // The bar ends at the debts counted when the run started (`expected`), else at those found so far.
   const { matched } = run.counts;
   const done = Math.min(doneOf(run), matched);
-  const percent = matched > 0 ? Math.round((done / matched) * 100) : 0;
+  const total = Math.max(run.expected ?? matched, done);
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   const text = queued
     ? 'En espera de comenzar…'
-    : matched > 0
-      ? `${formatCount(done)} de ${formatCount(matched)} deudas (${percent} %)`
+    : total > 0
+      ? `${formatCount(done)} de ${formatCount(total)} deudas (${percent} %)`
       : 'Buscando las deudas que cumplen las condiciones…';
   return (
     <div className={compact ? classes.progressCompact : classes.progress}>
       <Progress
-        value={queued || matched === 0 ? 100 : percent}
+        value={queued || total === 0 ? 100 : percent}
         size={compact ? 'sm' : 'lg'}
         radius="sm"
         striped

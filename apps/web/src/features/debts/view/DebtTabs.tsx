@@ -7,6 +7,7 @@ import { DocumentsTab } from '../../documents/DocumentsTab';
 import { EmbargosTab } from '../../embargos/EmbargosTab';
 import { EventsTab } from '../../events/EventsTab';
 import { LedgerTab } from '../../ledger/LedgerTab';
+import { LettersTab } from '../../letters/LettersTab';
 import { ObservationsTab } from '../../observations/ObservationsTab';
 import { OffersTab } from '../../offers/OffersTab';
 import { PaymentsTab } from '../../payments/PaymentsTab';
@@ -39,6 +40,8 @@ const TABS: TabDef[] = [
   { value: 'observaciones', label: 'Observaciones', Component: ObservationsTab, visible: (p) => p.staff },
   { value: 'embargos', label: 'Embargos', Component: EmbargosTab },
   { value: 'documentos', label: 'Documentos', Component: DocumentsTab },
+  // Letters sent and cartas documento (issue 36): the agency's own work, never a CLIENTE's (403).
+  { value: 'cartas', label: 'Cartas', Component: LettersTab, visible: (p) => p.staff },
   // The agenda is its own subject: a CLIENTE may not see tasks.
   { value: 'tareas', label: 'Tareas', Component: TasksTab, visible: (p) => p.viewTasks },
   // Who changed what: it names the agency's people, so not for a CLIENTE (the API refuses it too).

@@ -22,20 +22,18 @@ export function DebtsTable({
   caption: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={900}>
       <Table highlightOnHover verticalSpacing="xs" className={classes.debts}>
         <caption className={classes.hidden}>{caption}</caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Deudor</Table.Th>
-            <Table.Th>DNI</Table.Th>
-            <Table.Th>Compañía</Table.Th>
-            <Table.Th>Referencia</Table.Th>
+            <Table.Th>Compañía y referencia</Table.Th>
             <Table.Th>Etapa</Table.Th>
             <Table.Th className={classes.number}>Días de mora</Table.Th>
             <Table.Th className={classes.number}>Deuda</Table.Th>
             <Table.Th>Cobrador</Table.Th>
-            <Table.Th>{would ? 'Qué recibiría' : 'Qué recibió'}</Table.Th>
+            <Table.Th className={classes.gets}>{would ? 'Qué recibiría' : 'Qué recibió'}</Table.Th>
             <Table.Th>Resultado</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -46,17 +44,19 @@ export function DebtsTable({
                 <Anchor component={Link} to={`/debts/view/${debt.debtId}`} size="sm">
                   {debt.debtorName}
                 </Anchor>
+                <span className={classes.sub}>DNI {formatDni(debt.dni)}</span>
               </Table.Td>
-              <Table.Td className={classes.nowrap}>{formatDni(debt.dni)}</Table.Td>
-              <Table.Td>{debt.companyName}</Table.Td>
-              <Table.Td>{debt.reference ?? '—'}</Table.Td>
+              <Table.Td>
+                {debt.companyName}
+                <span className={classes.sub}>{debt.reference ?? 'Sin referencia'}</span>
+              </Table.Td>
               <Table.Td>{debt.stageName}</Table.Td>
               <Table.Td className={classes.number}>
                 {debt.daysPastDue === null ? '—' : formatCount(debt.daysPastDue)}
               </Table.Td>
               <Table.Td className={`${classes.number} ${classes.nowrap}`}>{money(debt)}</Table.Td>
               <Table.Td>{debt.assignedUserName ?? 'Sin asignar'}</Table.Td>
-              <Table.Td>
+              <Table.Td className={classes.gets}>
                 {debt.actions.length > 0 ? (
                   <ul className={classes.plain}>
                     {debt.actions.map((line) => (

@@ -98,7 +98,7 @@ describe('a strategy’s page (issue 36)', { timeout: 40_000 }, () => {
       'href',
       '/debts/view/40',
     );
-    expect(within(rows[1] as HTMLElement).getByText('30.123.456')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('DNI 30.123.456')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('$ 1.234,56')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('$ 98.000,00')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('Se crea la tarea «Demandar»')).toBeInTheDocument();

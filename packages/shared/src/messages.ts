@@ -170,6 +170,10 @@ export const MESSAGES = {
   agencyLogoMissing: 'La agencia no tiene logo cargado.',
   // issue 17 — letter templates and letters
   letterTemplateCodeTaken: 'Ya existe un modelo de carta con ese código.',
+  letterTemplateInStrategy: (strategy: string) =>
+    `La estrategia «${strategy}» usa este modelo: quítelo de ella antes de borrarlo o cambiarle el código.`,
+  letterTemplateWaiting: (letters: number) =>
+    `${letters === 1 ? 'Hay 1 carta' : `Hay ${letters} cartas`} de este modelo esperando impresión: imprímalas antes de borrarlo o cambiarle el código.`,
   letterTemplateCodeInvalid:
     'El código admite solo minúsculas sin acentos, números y guiones (ej. intimacion-2).',
   letterTemplateKindInvalid: 'El tipo debe ser intimación, propuesta, libre deuda u otra.',

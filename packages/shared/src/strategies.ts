@@ -103,9 +103,9 @@ export function describeConditions(conditions: StrategyConditions, names: Strate
   if (owed) filters.push(`que deben ${owed}`);
   if (conditions.daysWithoutContactMin !== null)
     filters.push(
-      conditions.daysWithoutContactMin === 0
+      conditions.daysWithoutContactMin === 1
         ? 'sin gestión hoy'
-        : `sin gestión en ${conditions.daysWithoutContactMin === 1 ? '1 día' : `${conditions.daysWithoutContactMin} días`}`,
+        : `sin gestión en ${conditions.daysWithoutContactMin} días`,
     );
   if (conditions.promise !== null) filters.push(PROMISE_CONDITION_LABELS[conditions.promise]);
   if (conditions.hasPhone !== null) filters.push(conditions.hasPhone ? 'con teléfono' : 'sin teléfono');

@@ -99,7 +99,11 @@ export const strategyConditionsSchema = z
     daysPastDueMax: optionalDays,
     owedMin: optionalMoney,
     owedMax: optionalMoney,
-    daysWithoutContactMin: optionalDays,
+    /** 1: not contacted today; 7: not in the last seven days (0 would take every debt). */
+    daysWithoutContactMin: days
+      .min(1, { error: 'Debe ser 1 o más días.' })
+      .nullish()
+      .transform((v) => v ?? null),
     promise: z
       .enum(PROMISE_CONDITIONS)
       .nullish()
@@ -179,7 +183,11 @@ export const STRATEGY_ACTION_TYPES = [
   'STOP',
 ] as const satisfies readonly StrategyActionType[];
 /** The actions that contact the debtor: the contact rules decide them debt by debt. */
-export const CONTACT_ACTION_TYPES: readonly StrategyActionType[] = ['QUEUE_LETTER', 'SEND_EMAIL', 'SEND_WHATSAPP'];
+export const CONTACT_ACTION_TYPES: readonly StrategyActionType[] = [
+  'QUEUE_LETTER',
+  'SEND_EMAIL',
+  'SEND_WHATSAPP',
+];
 export const STRATEGY_ACTION_LABELS: Record<StrategyActionType, string> = {
   CHANGE_STAGE: 'Cambiar de etapa',
   ASSIGN: 'Asignar a un cobrador',

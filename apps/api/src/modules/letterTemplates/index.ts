@@ -11,9 +11,10 @@ import {
   mergeLetter,
   SAMPLE_LETTER_VALUES,
 } from '@cobranzas/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, routeCall } from '../../crud';
+import { crudModule, type Executor, routeCall } from '../../crud';
+import { rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { letters, letterTemplates } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../errors';
@@ -23,6 +24,20 @@ import { attachmentHeader } from '../documents/content';
 import type { PortalLinkMaker } from '../portal/links';
 import { renderDebtLetter } from './render';
 import { agencyValues, letterContext } from './values';
+
+/**
+ * A template a strategy names, or a letter waits to be printed with, keeps its code (issue 36): a
+ * strategy would otherwise print or e-mail nothing and say it did.
+ */
+async function assertUnused(db: Executor, code: string) {
+  const [use] = rowsOf<{ strategy: string | null; waiting: number }>(
+    await db.execute(sql`SELECT (SELECT s.name FROM strategies s, jsonb_array_elements(s.actions) a
+        WHERE a->>'templateCode' = ${code} ORDER BY s.id LIMIT 1) AS strategy,
+      (SELECT count(*)::int FROM letter_queue q WHERE q.template_code = ${code} AND q.batch_id IS NULL) AS waiting`),
+  );
+  if (use?.strategy) throw conflict(MESSAGES.letterTemplateInStrategy(use.strategy));
+  if (use?.waiting) throw conflict(MESSAGES.letterTemplateWaiting(use.waiting));
+}
 
 /** 'REF 12/3' → 'REF-12-3': what a file name takes of a debt's reference. */
 const fileSafe = (text: string) =>
@@ -50,6 +65,15 @@ export function letterTemplatesModule(app: FastifyInstance, db: Db, portalLink: 
     },
     search: [letterTemplates.name, letterTemplates.code, letterTemplates.subject],
     unique: { letter_templates_code_unique: { field: 'code', message: MESSAGES.letterTemplateCodeTaken } },
+    hooks: {
+      async beforeDelete(current, { db }) {
+        await assertUnused(db, current.code);
+      },
+      async beforeUpdate(input, current, { db }) {
+        if (input.code !== undefined && input.code !== current.code) await assertUnused(db, current.code);
+        return input;
+      },
+    },
   });
 
   /**

@@ -5,8 +5,8 @@
  * one transaction with the file's key, so a batch is printed whole or retried whole.
  */
 import { dayMonthYear, type TokenPayload } from '@cobranzas/shared';
-import { eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/bulk';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { arrayParam, rowsOf } from '../../db/bulk';
 import { letterBatches, letters, letterTemplates, users } from '../../db/schema';
 import { type JobContext, JobFailure, type JobHandler } from '../../jobs';
 import type { LetterDocument } from '../../pdf/letter';
@@ -23,6 +23,8 @@ export function letterBatchHandler(storage: DocumentStorage, portalLink: PortalL
     const { db } = context;
     const [batch] = await db.select().from(letterBatches).where(eq(letterBatches.jobId, job.id));
     if (!batch) throw new JobFailure('El lote ya no existe.');
+    // Printed already (the job was taken again after its commit): nothing to do twice.
+    if (batch.storageKey) return { letters: batch.letters };
     const [author] = batch.createdBy
       ? await db.select().from(users).where(eq(users.id, batch.createdBy))
       : [];
@@ -36,6 +38,10 @@ export function letterBatchHandler(storage: DocumentStorage, portalLink: PortalL
       iat: 0,
       exp: 0,
     };
+    // A letter whose debt the debtor disputes waits (unclaimed) until a person resolves it.
+    await db.execute(sql`UPDATE letter_queue q SET batch_id = NULL WHERE q.batch_id = ${batch.id}
+      AND EXISTS (SELECT 1 FROM portal_requests r WHERE r.debt_id = q.debt_id AND r.kind = 'DISPUTE'
+        AND r.status = 'ABIERTO')`);
     const queued = rowsOf<{
       id: number;
       debt_id: number;
@@ -57,11 +63,14 @@ export function letterBatchHandler(storage: DocumentStorage, portalLink: PortalL
     const documents: LetterDocument[] = [];
     const lines: BatchLine[] = [];
     const printed: { debtId: number; code: string; name: string }[] = [];
+    const unprinted: number[] = [];
     for (const [index, row] of queued.entries()) {
       const template = templates.get(row.template_code);
-      if (!template) continue;
-      const rendered = await renderDebtLetter(db, template, row.debt_id, actor, portalLink);
-      if (!rendered) continue;
+      const rendered = template ? await renderDebtLetter(db, template, row.debt_id, actor, portalLink) : null;
+      if (!template || !rendered) {
+        unprinted.push(row.id);
+        continue;
+      }
       documents.push(rendered.document);
       lines.push({
         debtor: row.debtor,
@@ -81,6 +90,12 @@ export function letterBatchHandler(storage: DocumentStorage, portalLink: PortalL
     await storage.put(key, pdf);
     await db.transaction(async (tx) => {
       await context.hold(tx);
+      const [claimed] = await tx
+        .update(letterBatches)
+        .set({ storageKey: key, letters: printed.length, updatedAt: new Date() })
+        .where(and(eq(letterBatches.id, batch.id), isNull(letterBatches.storageKey)))
+        .returning({ id: letterBatches.id });
+      if (!claimed) return;
       if (printed.length > 0)
         await tx.insert(letters).values(
           printed.map((p) => ({
@@ -90,10 +105,11 @@ export function letterBatchHandler(storage: DocumentStorage, portalLink: PortalL
             userId: author.id,
           })),
         );
-      await tx
-        .update(letterBatches)
-        .set({ storageKey: key, letters: printed.length })
-        .where(eq(letterBatches.id, batch.id));
+      // What could not be printed (its template or debt gone) waits for the next batch, not lost.
+      if (unprinted.length > 0)
+        await tx.execute(
+          sql`UPDATE letter_queue SET batch_id = NULL WHERE id = ANY(${arrayParam(unprinted)}::int[])`,
+        );
     });
     return { letters: printed.length };
   };

@@ -134,13 +134,15 @@ export function selection(
       ],
       sql` AND `,
     );
+    // The stored balance counts every row: one dated after the run's day leaves it to the function.
+    const later = sql`EXISTS (SELECT 1 FROM ledger_live l WHERE l.debt_id = d.id AND l.date > ${runDate}::date)`;
     // Under RATES the amount owed is the balance plus interest: a balance above the maximum settles
     // it (out); a balance at or above the minimum settles that side (in).
     const ratesIn = max !== null ? sql`d.balance <= ${max}::numeric` : sql`TRUE`;
-    parts.push(sql`CASE WHEN ${underRates} THEN ${ratesIn} ELSE ${inRange} END`);
-    // What is left: with a maximum, every debt under RATES (interest may carry it past); with only a
-    // minimum, those whose balance is below it (interest may carry them over).
-    undecided = max !== null ? underRates : sql`(${underRates} AND d.balance < ${min}::numeric)`;
+    parts.push(sql`CASE WHEN ${later} THEN TRUE WHEN ${underRates} THEN ${ratesIn} ELSE ${inRange} END`);
+    // What is left: a debt with rows after the day; with a maximum, every debt under RATES (interest
+    // may carry it past); with only a minimum, those whose balance is below it.
+    undecided = sql`(${later} OR ${max !== null ? underRates : sql`(${underRates} AND d.balance < ${min}::numeric)`})`;
   }
   return { where: sql.join(parts, sql` AND `), undecided };
 }

@@ -65,6 +65,16 @@ function ruled(facts: ContactFacts, channel: ContactChannel, planned: number): s
 }
 
 /**
+ * Whether a message planned earlier may still go now (deliver.ts): a dispute, a «no contactar» or,
+ * for a WhatsApp, the contact hours since; its attempt was already counted when it was planned.
+ */
+export function stillAllowed(facts: ContactFacts | undefined, channel: 'EMAIL' | 'WHATSAPP'): string | null {
+  if (!facts) return 'La deuda ya no existe.';
+  const attempts = { today: 0, week: 0, maxPerDay: null, maxPerWeek: null };
+  return ruled({ ...facts, attempts }, channel === 'EMAIL' ? 'EMAIL' : 'PHONE', 0);
+}
+
+/**
  * The verdicts of a batch's debts for the strategy's contact actions, in its order: each message
  * planned counts as an attempt for the next one of the same debtor.
  */
@@ -74,15 +84,25 @@ export async function contactVerdicts(
   actions: readonly StrategyAction[],
   channels: Channels,
   now: Date,
+  templates: ReadonlySet<string> | null = null,
 ): Promise<Map<number, Partial<Record<ContactKind, Verdict>>>> {
-  const kinds = actions.flatMap((a): ContactKind[] =>
+  const contact = actions.flatMap((a): { kind: ContactKind; template: string | null }[] =>
     a.type === 'QUEUE_LETTER'
-      ? ['LETTER']
+      ? [{ kind: 'LETTER', template: a.templateCode }]
       : a.type === 'SEND_EMAIL'
-        ? ['EMAIL']
+        ? [{ kind: 'EMAIL', template: a.templateCode }]
         : a.type === 'SEND_WHATSAPP'
-          ? ['WHATSAPP']
+          ? [{ kind: 'WHATSAPP', template: null }]
           : [],
+  );
+  const kinds = contact.map((c) => c.kind);
+  // A template deleted or renamed since the strategy was saved: nothing to print or send.
+  const gone = new Map(
+    contact.flatMap((c) =>
+      c.template !== null && templates !== null && !templates.has(c.template)
+        ? [[c.kind, `La plantilla «${c.template}» ya no existe.`] as const]
+        : [],
+    ),
   );
   const verdicts = new Map<number, Partial<Record<ContactKind, Verdict>>>();
   if (kinds.length === 0 || debtIds.length === 0) return verdicts;
@@ -101,7 +121,9 @@ export async function contactVerdicts(
     for (const kind of kinds) {
       const already = planned.get(fact.debtorId) ?? 0;
       let verdict: Verdict;
-      if (kind === 'LETTER') verdict = { ok: true, to: '' };
+      const missing = gone.get(kind);
+      if (missing) verdict = { ok: false, reason: missing };
+      else if (kind === 'LETTER') verdict = { ok: true, to: '' };
       else if (kind === 'EMAIL') {
         const refused = channels.emailReady ?? ruled(fact, 'EMAIL', already);
         const to = fact.channels.find((c) => c.channel === 'EMAIL')?.value ?? '';

@@ -4,7 +4,13 @@
  * PostgreSQL; the planner runs only for the page, with the assignment advanced by the debts before it
  * (a count), so the page says what the run would do to those very debts.
  */
-import { agencyToday, daysBetween, formatDni, type StrategyDebt } from '@cobranzas/shared';
+import {
+  agencyToday,
+  CONTACT_ACTION_TYPES,
+  daysBetween,
+  formatDni,
+  type StrategyDebt,
+} from '@cobranzas/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../crud';
 import { arrayParam, rowsOf } from '../../db/bulk';
@@ -14,7 +20,7 @@ import { disputedOn, owedWithin, type RunScope, selection } from './conditions';
 import { contactVerdicts } from './contact';
 import type { DeliveryConfig } from './deliver';
 import { type DebtPlan, pickCollector, planDebt } from './plan';
-import { channelsOf, loadNames, type RunDefinition, startingAssignment } from './run';
+import { channelsOf, loadNames, loadTemplates, type RunDefinition, startingAssignment } from './run';
 
 /** The debts as a page shows them, in the order of `plans`, with what each gets. */
 export async function debtsAsShown(
@@ -121,12 +127,24 @@ export async function dryRun(
     for (let i = 0; i < (before?.n ?? 0); i++) pickCollector(start.action, state);
   }
   const actions = definition.actions.map((a) => (a.type === 'ASSIGN' && start ? start.action : a));
+  // A debtor's cap counts the messages the run would send on the pages before (its earlier debts).
+  const pageIds = pageRows.map((r) => r.id);
+  const earlier =
+    first && actions.some((a) => CONTACT_ACTION_TYPES.includes(a.type))
+      ? rowsOf<{ id: number }>(
+          await db.execute(sql`SELECT d.id FROM debts d WHERE ${kept} AND d.id < ${first.id}
+            AND d.debtor_id IN (SELECT debtor_id FROM debts WHERE id = ANY(${arrayParam(pageIds)}::int[]))
+            ORDER BY d.id`),
+        ).map((r) => r.id)
+      : [];
+  const templates = new Set((await loadTemplates(db)).keys());
   const verdicts = await contactVerdicts(
     db,
-    pageRows.map((r) => r.id),
+    [...earlier, ...pageIds],
     actions,
     await channelsOf(db, config, actions),
     now,
+    templates,
   );
   const plans = pageRows.map((r) =>
     planDebt(

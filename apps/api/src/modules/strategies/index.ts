@@ -21,7 +21,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { cancel } from '../../jobs';
 import { jobColumns, jobStatusIs } from '../../jobs/columns';
 import type { PortalLinkMaker } from '../portal/links';
-import type { DeliveryConfig } from './deliver';
+import { abandonPending, type DeliveryConfig } from './deliver';
 import { debtsAsShown, dryRun } from './dryRun';
 import { type RunDefinition, STRATEGY_JOB, strategyRunHandler } from './run';
 import { scheduleStrategyTicks, startRun } from './schedule';
@@ -244,6 +244,7 @@ export function strategiesModule(
     const [run] = await db.select().from(strategyRuns).where(eq(strategyRuns.id, request.params.id));
     if (!run) throw notFound();
     if (!(await cancel(db, run.jobId))) throw conflict(M.runEnded);
+    await abandonPending(db, run.id, run.strategyId);
     return runs.read(run.id, request.user);
   });
 

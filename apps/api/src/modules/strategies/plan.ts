@@ -43,6 +43,8 @@ export interface DebtPlan {
   /** Messages to send: to whom. */
   messages: { channel: 'EMAIL' | 'WHATSAPP'; to: string }[];
   stop: boolean;
+  /** Which line says each contact action's outcome (revisePlan rewrites it). */
+  contactLines: Partial<Record<ContactKind, number>>;
 }
 
 export interface PlanContext {
@@ -103,6 +105,7 @@ export function planDebt(
     letters: [],
     messages: [],
     stop: false,
+    contactLines: {},
   };
   let refused = false;
   const verdict = (kind: ContactKind): Verdict =>
@@ -158,6 +161,7 @@ export function planDebt(
         break;
       }
       case 'QUEUE_LETTER': {
+        plan.contactLines.LETTER = plan.lines.length;
         const name = templateName(names, action.templateCode);
         const said = verdict('LETTER');
         if (!said.ok) {
@@ -171,6 +175,7 @@ export function planDebt(
         break;
       }
       case 'SEND_EMAIL': {
+        plan.contactLines.EMAIL = plan.lines.length;
         const name = templateName(names, action.templateCode);
         const said = verdict('EMAIL');
         if (!said.ok) {
@@ -184,6 +189,7 @@ export function planDebt(
         break;
       }
       case 'SEND_WHATSAPP': {
+        plan.contactLines.WHATSAPP = plan.lines.length;
         const said = verdict('WHATSAPP');
         if (!said.ok) {
           refused = true;
@@ -209,4 +215,35 @@ export function planDebt(
     plan.letters.length + plan.messages.length > 0;
   plan.outcome = refused ? 'BLOCKED' : acted ? 'APPLIED' : 'UNCHANGED';
   return plan;
+}
+
+const NOT_DONE: Record<ContactKind, (plan: DebtPlan, line: string) => string> = {
+  LETTER: (_plan, line) =>
+    line.replace(/^Carta («[^»]*») al lote de impresión del día$/, 'No se imprime la carta $1'),
+  EMAIL: (_plan, line) => line.replace(/^Correo («[^»]*») a .*$/, 'No se envía el correo $1'),
+  WHATSAPP: (_plan, line) => line.replace(/^WhatsApp («[^»]*») al .*$/, 'No se envía el WhatsApp $1'),
+};
+
+/**
+ * A plan checked again under the batch's locks (run.ts): a contact action the rules now refuse (a
+ * collector called meanwhile, the debtor opted out or disputed) is dropped, said with the rule's
+ * words, and the debt is BLOCKED. One they now allow stays refused: it was not rendered.
+ */
+export function revisePlan(plan: DebtPlan, verdicts: Partial<Record<ContactKind, Verdict>>): DebtPlan {
+  const revised = { ...plan, lines: [...plan.lines], reasons: [...plan.reasons] };
+  for (const kind of ['LETTER', 'EMAIL', 'WHATSAPP'] as const) {
+    const index = plan.contactLines[kind];
+    const said = verdicts[kind];
+    if (index === undefined || !said || said.ok) continue;
+    const wasTaken =
+      kind === 'LETTER' ? revised.letters.length > 0 : revised.messages.some((m) => m.channel === kind);
+    if (!wasTaken) continue;
+    if (kind === 'LETTER') revised.letters = [];
+    else revised.messages = revised.messages.filter((m) => m.channel !== kind);
+    const line = `${NOT_DONE[kind](plan, plan.lines[index] ?? '')}: ${said.reason}`;
+    revised.lines[index] = line;
+    revised.reasons.push(line);
+    revised.outcome = 'BLOCKED';
+  }
+  return revised;
 }

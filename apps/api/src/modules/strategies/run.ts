@@ -7,6 +7,7 @@
  */
 import {
   CLOSED_DEBT_STATUSES,
+  CONTACT_ACTION_TYPES,
   type StrategyAction,
   type StrategyConditions,
   type TokenPayload,
@@ -23,7 +24,7 @@ import type { PortalLinkMaker } from '../portal/links';
 import { disputedOn, owedWithin, type RunScope, selection } from './conditions';
 import { type Channels, contactVerdicts, renderMessages, type Templates } from './contact';
 import { type DeliveryConfig, deliverPending } from './deliver';
-import { type AssignState, type Names, planDebt } from './plan';
+import { type AssignState, type Names, planDebt, revisePlan } from './plan';
 import { type WrittenPlan, writePlans } from './writes';
 
 export const STRATEGY_JOB = 'strategy-run';
@@ -170,6 +171,8 @@ export function strategyRunHandler(deps: RunDeps): JobHandler {
     const planContext = { actions, runDate: run.runDate, names, fallbackUserId: definition.createdBy };
     const channels = await channelsOf(db, deps.config, actions);
     const templates = await loadTemplates(db);
+    const templateCodes = new Set(templates.keys());
+    const contacts = actions.some((a) => CONTACT_ACTION_TYPES.includes(a.type));
     const actor = strategyActor(definition.name, definition.createdBy ?? 0);
     if (run.expected === null) {
       const { where } = selection(run.strategyId, definition.conditions, scope, run.runDate);
@@ -182,7 +185,7 @@ export function strategyRunHandler(deps: RunDeps): JobHandler {
         .where(eq(strategyRuns.id, run.id));
     }
     // What an earlier attempt committed but did not send goes first.
-    await deliverPending(db, run.id, run.strategyId, deps.config, context.signal);
+    await deliverPending(db, run.id, run.strategyId, deps.config, context.signal, now);
     let checkpoint = run.checkpoint;
     for (;;) {
       if (context.signal.aborted) throw context.signal.reason;
@@ -196,13 +199,8 @@ export function strategyRunHandler(deps: RunDeps): JobHandler {
         batchSize,
       );
       if (batch.last === null) break;
-      const verdicts = await contactVerdicts(
-        db,
-        batch.debts.map((d) => d.id),
-        actions,
-        channels,
-        now(),
-      );
+      const ids = batch.debts.map((d) => d.id);
+      const verdicts = await contactVerdicts(db, ids, actions, channels, now(), templateCodes);
       const plans: WrittenPlan[] = batch.debts.map((debt) =>
         planDebt(debt, planContext, state, verdicts.get(debt.id)),
       );
@@ -212,7 +210,22 @@ export function strategyRunHandler(deps: RunDeps): JobHandler {
       checkpoint = batch.last;
       await db.transaction(async (tx) => {
         await context.hold(tx);
-        const counts = await writePlans(tx, run, definition.name, plans);
+        let written = plans;
+        if (contacts) {
+          // The rules again, under the locks a person's contact takes (the debt, then its debtor):
+          // a call, an opt-out or a dispute since the plan was made wins, as it would for a person.
+          await tx.execute(
+            sql`SELECT id FROM debts WHERE id = ANY(${arrayParam(ids)}::int[]) ORDER BY id FOR NO KEY UPDATE`,
+          );
+          await tx.execute(sql`SELECT id FROM debtors WHERE id IN (SELECT debtor_id FROM debts
+            WHERE id = ANY(${arrayParam(ids)}::int[])) ORDER BY id FOR NO KEY UPDATE`);
+          const again = await contactVerdicts(tx, ids, actions, channels, now(), templateCodes);
+          written = plans.map((plan) => ({
+            ...revisePlan(plan, again.get(plan.debtId) ?? {}),
+            rendered: plan.rendered,
+          }));
+        }
+        const counts = await writePlans(tx, run, definition.name, written);
         await tx
           .update(strategyRuns)
           .set({
@@ -226,7 +239,7 @@ export function strategyRunHandler(deps: RunDeps): JobHandler {
           })
           .where(eq(strategyRuns.id, run.id));
       });
-      await deliverPending(db, run.id, run.strategyId, deps.config, context.signal);
+      await deliverPending(db, run.id, run.strategyId, deps.config, context.signal, now);
       await context.progress({ checkpoint });
       if (batch.exhausted) break;
     }

@@ -8,6 +8,7 @@
 import { addDays, agencyClock, agencyDayStart, type StrategyTrigger } from '@cobranzas/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../crud';
 import { rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { strategies, strategyRuns } from '../../db/schema';
@@ -28,7 +29,7 @@ class DuplicateRun extends Error {}
  * this key already exists. `createdBy`: who asked (null: its trigger).
  */
 export async function startRun(
-  db: Db,
+  db: Executor,
   strategy: StrategyRow,
   source: StrategyTrigger | 'MANUAL',
   runKey: string,
@@ -62,7 +63,8 @@ export async function startRun(
       if (!run) throw new DuplicateRun();
       return run.id;
     });
-    announce(STRATEGY_JOB);
+    // Inside a caller's transaction the job is visible only at its commit: the caller announces it then.
+    if (!('rollback' in db)) announce(STRATEGY_JOB);
     return id;
   } catch (error) {
     if (error instanceof DuplicateRun) return null;
@@ -82,9 +84,12 @@ async function occasions(
   switch (strategy.trigger) {
     case 'DAILY': {
       const at = hhmm(strategy.runAt);
-      // A strategy saved after today's time first runs tomorrow.
-      const due = time >= at && strategy.createdAt.getTime() <= Date.parse(`${today}T${at}:00-03:00`);
-      return due ? [{ key: `daily:${today}`, scope: { kind: 'ALL' } }] : [];
+      // Today once its time came, and yesterday when a late tick missed it (a restart, a busy minute);
+      // a strategy saved (created, edited, activated) after a day's time runs from the next day.
+      const days = [addDays(today, -1), ...(time >= at ? [today] : [])];
+      return days
+        .filter((day) => strategy.updatedAt.getTime() <= Date.parse(`${day}T${at}:00-03:00`))
+        .map((day) => ({ key: `daily:${day}`, scope: { kind: 'ALL' } as RunScope }));
     }
     case 'AFTER_IMPORT': {
       const done = rowsOf<{ id: number }>(
@@ -137,17 +142,36 @@ async function occasions(
   }
 }
 
-/** One tick: starts the runs whose occasion came. Returns the runs started. */
+/**
+ * One tick: starts the runs whose occasion came. Returns the runs started. Each strategy's occasions
+ * are worked out and started under a lock of its own (held to the commit): two processes ticking at
+ * once see each other's runs, so their keys (a payments range) cannot overlap.
+ */
 export async function scheduleStrategies(db: Db, now: Date = new Date()): Promise<number[]> {
   const started: number[] = [];
-  for (const strategy of await db.select().from(strategies).where(eq(strategies.active, true))) {
-    for (const { key, scope } of await occasions(db, strategy, now)) {
-      const id = await startRun(db, strategy, strategy.trigger, key, scope, null, now);
-      if (id !== null) started.push(id);
-    }
+  for (const { id } of await db
+    .select({ id: strategies.id })
+    .from(strategies)
+    .where(eq(strategies.active, true))) {
+    const ids = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${STRATEGY_LOCK}, ${id})`);
+      const [strategy] = await tx.select().from(strategies).where(eq(strategies.id, id));
+      if (!strategy?.active) return [];
+      const mine: number[] = [];
+      for (const { key, scope } of await occasions(tx, strategy, now)) {
+        const run = await startRun(tx, strategy, strategy.trigger, key, scope, null, now);
+        if (run !== null) mine.push(run);
+      }
+      return mine;
+    });
+    if (ids.length > 0) announce(STRATEGY_JOB);
+    started.push(...ids);
   }
   return started;
 }
+
+/** The advisory locks' first key: the strategies' (the second is the strategy's id). */
+const STRATEGY_LOCK = 36;
 
 /** The tick, in this process, from the app's start to its close. */
 export function scheduleStrategyTicks(app: FastifyInstance, db: Db, everyMs = STRATEGY_TICK_MS) {

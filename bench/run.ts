@@ -8,7 +8,9 @@
  * the balance to date and the PDF receipts of issue 17 (bench/money.ts, bench/receipt.ts; runnable alone),
  * the collector's queue and bulk assignment of issue 18 (bench/queue.ts; runnable alone), and a month's
  * settlement with its xlsx and PDF of issue 19 (bench/settlements.ts; runnable alone), a bank statement of
- * 10 000 lines matched against the portfolio of issue 35 (bench/reconciliation.ts; runnable alone), and each read
+ * 10 000 lines matched against the portfolio of issue 35 (bench/reconciliation.ts; runnable alone), a strategy's
+ * dry run over the portfolio and its run over 100 000 debts of issue 36 (bench/strategies.ts; runnable alone,
+ * PostgreSQL only), and each read
  * case against its floor, the same statements by hand, of issue 20 (bench/floor.ts; runnable alone),
  * and two API processes against one (bench/scaleOut.ts). How each case grows with the portfolio
  * (bench/growth.ts) is measured apart and carried over from bench/growth.json.
@@ -60,6 +62,7 @@ import { benchReceipts, receiptMarkdown, receiptUnmet } from './receipt';
 import { benchReconciliation, reconciliationMarkdown, reconciliationUnmet } from './reconciliation';
 import { benchScaleOut, scaleOutMarkdown } from './scaleOut';
 import { benchSettlements, settlementMarkdown, settlementUnmet } from './settlements';
+import { benchStrategies, strategiesMarkdown, strategiesUnmet } from './strategies';
 import { measureUserState, USER_STATE_BUDGET, type UserStateCost } from './userState';
 import { measureWeb, webMarkdown, webUnmet } from './web';
 
@@ -444,6 +447,9 @@ const reconciliationResults = await benchReconciliation(KINDS, port + 140, {
   debts: DEBTS,
   databaseUrl: PG_URL,
 });
+// A strategy's dry run over the portfolio and its run over the first company's debts, the database put
+// back as it was afterwards (issue 36; bench/strategies.ts, runnable alone; PostgreSQL only).
+const strategyResults = await benchStrategies(KINDS, port + 160, { debts: DEBTS, databaseUrl: PG_URL });
 // Each read case against the same statements run by hand (issue 20; bench/floor.ts, runnable alone).
 const floorResults = await benchFloors(KINDS, port + 100, {
   debts: DEBTS,
@@ -468,6 +474,7 @@ const unmet = [
   ...queueUnmet(queueResults),
   ...settlementUnmet(settlementResults),
   ...reconciliationUnmet(reconciliationResults),
+  ...strategiesUnmet(strategyResults),
   ...floorUnmet(floorResults),
   ...webUnmet(web),
   ...(scores ? lighthouseUnmet(scores) : []),
@@ -484,6 +491,9 @@ writeFileSync(
     queueMarkdown(queueResults, started) +
     settlementMarkdown(settlementResults, started) +
     reconciliationMarkdown(reconciliationResults, started) +
+    (strategyResults.length > 0
+      ? strategiesMarkdown(strategyResults, started, `npm run bench -- --debts ${DEBTS} --seconds ${SECONDS}`)
+      : '') +
     receiptMarkdown(receiptResults) +
     webMarkdown(web) +
     (scores ? lighthouseMarkdown(scores) : '') +

@@ -122,6 +122,27 @@ forEachBackend('letters: the day’s print batch and cartas documento (issue 36)
       for (const id of ids) await finished(id);
     });
 
+    it('a batch that failed gives its letters back: the next one prints them', async () => {
+      const debt = await createDebt(t.app, admin);
+      const [failed] = rowsOf<{ id: number }>(
+        await t.database.db.execute(sql`WITH job AS (
+            INSERT INTO jobs (kind, payload, status) VALUES ('letter-batch-fallido', '{}', 'failed') RETURNING id)
+          INSERT INTO letter_batches (job_id) SELECT id FROM job RETURNING id`),
+      );
+      await t.database.db.execute(
+        sql`INSERT INTO letter_queue (debt_id, template_code, batch_id) VALUES (${debt.id}, 'intimacion', ${failed?.id})`,
+      );
+      const waiting = await call(t.app, general, { method: 'GET', url: '/api/letter-batches/waiting' });
+      expect(waiting.body.waiting).toBeGreaterThanOrEqual(1);
+      const started = await call(t.app, general, { method: 'POST', url: '/api/letter-batches' });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      expect((await finished(started.body.id)).status).toBe('DONE');
+      const sent = rowsOf<{ n: number }>(
+        await t.database.db.execute(sql`SELECT count(*)::int AS n FROM letters WHERE debt_id = ${debt.id}`),
+      );
+      expect(sent[0]?.n).toBe(1);
+    });
+
     it('a CLIENTE never reaches the letters (403)', async () => {
       for (const url of ['/api/letter-batches', '/api/letter-batches/waiting', '/api/letters']) {
         const refused = await call(t.app, cliente, { method: 'GET', url });

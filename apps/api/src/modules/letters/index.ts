@@ -24,6 +24,10 @@ import { attachmentHeader } from '../documents/content';
 import type { PortalLinkMaker } from '../portal/links';
 import { LETTER_BATCH_JOB, letterBatchHandler } from './batch';
 
+/** A letter waits when no batch took it, or the batch that took it failed or was stopped. */
+const WAITING = sql`(batch_id IS NULL OR batch_id IN (SELECT b.id FROM letter_batches b JOIN jobs j ON j.id = b.job_id
+  WHERE j.status IN ('failed', 'cancelled')))`;
+
 /** A carta documento's days: none after today, the delivery not before the sending. */
 function checkDays(values: { sentOn?: string | null; deliveredOn?: string | null }) {
   const today = agencyToday();
@@ -115,7 +119,7 @@ export function lettersModule(
     const rows = rowsOf<{ template_code: string; template_name: string | null; letters: number }>(
       await db.execute(sql`SELECT q.template_code, t.name AS template_name, count(*)::int AS letters
         FROM letter_queue q LEFT JOIN letter_templates t ON t.code = q.template_code
-        WHERE q.batch_id IS NULL GROUP BY q.template_code, t.name ORDER BY t.name, q.template_code`),
+        WHERE ${WAITING} GROUP BY q.template_code, t.name ORDER BY t.name, q.template_code`),
     );
     return {
       waiting: rows.reduce((sum, r) => sum + r.letters, 0),
@@ -139,7 +143,7 @@ export function lettersModule(
       const [claimed] = rowsOf<{ n: number }>(
         await tx.execute(sql`WITH taken AS (
             UPDATE letter_queue SET batch_id = ${batch.id}
-            WHERE id IN (SELECT id FROM letter_queue WHERE batch_id IS NULL ORDER BY id
+            WHERE id IN (SELECT id FROM letter_queue WHERE ${WAITING} ORDER BY id
               LIMIT ${LETTER_BATCH_MAX} FOR UPDATE SKIP LOCKED)
             RETURNING 1)
           SELECT count(*)::int AS n FROM taken`),

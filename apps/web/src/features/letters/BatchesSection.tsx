@@ -3,6 +3,7 @@ import { Button, Table } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Pager } from '../../components/Pager';
 import { messageOf } from '../../components/resource/http';
 import resource from '../../components/resource/resource.module.css';
 import { EmptyList, LoadFailed, TableSkeleton } from '../../components/resource/states';
@@ -10,7 +11,6 @@ import { useDownload } from '../../components/resource/useDownload';
 import { invalidateResources } from '../../lib/resourceQueries';
 import { formatDateTime } from '../debts/common/labels';
 import { formatCount, StatusBadge } from '../imports/parts';
-import { Pager } from '../strategies/parts';
 import { downloadBatch } from './api';
 import { BATCHES_PAGE, isWorking, useBatches } from './hooks';
 import classes from './letters.module.css';
@@ -95,6 +95,7 @@ export function BatchesSection() {
           </Table>
         </Table.ScrollContainer>
         <Pager
+          className={classes.pager}
           label="Páginas de los lotes"
           page={page}
           size={BATCHES_PAGE}

@@ -6,6 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconMoodHappy } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Pager } from '../../components/Pager';
 import { messageOf, statusOf } from '../../components/resource/http';
 import { useListParams } from '../../components/resource/listParams';
 import { PageHeader } from '../../components/resource/PageHeader';
@@ -19,7 +20,6 @@ import { useQueue } from './api';
 import { CollectorSelect } from './CollectorSelect';
 import { notCallableColumns, QUEUE_COLUMNS, type QueueRow } from './columns';
 import { QueueCards } from './QueueCards';
-import { QueuePager } from './QueuePager';
 import { QueueTable } from './QueueTable';
 import classes from './queue.module.css';
 import { useRowKeys } from './useRowKeys';
@@ -193,9 +193,11 @@ export function QueueView({
                 )}
               </section>
             ) : null}
-            <QueuePager
+            <Pager
+              label="Páginas de la cola"
+              className={classes.pager}
               page={state.page}
-              limit={state.limit}
+              size={state.limit}
               shown={records.length}
               total={total}
               onPage={(page) => update({ page })}

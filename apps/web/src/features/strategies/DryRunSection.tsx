@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Pager } from '../../components/Pager';
 import { messageOf } from '../../components/resource/http';
 import resource from '../../components/resource/resource.module.css';
 import { LoadFailed, TableSkeleton } from '../../components/resource/states';
@@ -6,7 +7,6 @@ import { formatDate } from '../../lib/format';
 import { formatCount } from '../imports/parts';
 import { DEBTS_PAGE, type dryRun } from './api';
 import { DebtsTable } from './DebtsTable';
-import { Pager } from './parts';
 import classes from './strategies.module.css';
 
 type DryRunAnswer = Awaited<ReturnType<typeof dryRun>>;
@@ -48,6 +48,7 @@ export function DryRunSection({
           <>
             <DebtsTable rows={answer.data} would caption="Deudas que tomaría la estrategia" />
             <Pager
+              className={classes.pager}
               label="Páginas de la simulación"
               page={page}
               size={DEBTS_PAGE}

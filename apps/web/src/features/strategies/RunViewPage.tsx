@@ -11,6 +11,7 @@ import { IconPlayerStop, IconRoute } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Pager } from '../../components/Pager';
 import { messageOf, statusOf } from '../../components/resource/http';
 import { PageHeader } from '../../components/resource/PageHeader';
 import resource from '../../components/resource/resource.module.css';
@@ -27,7 +28,7 @@ import { StatusBadge } from '../imports/parts';
 import { DEBTS_PAGE } from './api';
 import { DebtsTable } from './DebtsTable';
 import { isWorking, runDebtsKey, useCanManage, useRunDebts, useStrategyRun } from './hooks';
-import { Pager, RunCounts, RunProgress } from './parts';
+import { RunCounts, RunProgress } from './parts';
 import { useCancelRun } from './RunsSection';
 import classes from './strategies.module.css';
 
@@ -58,6 +59,7 @@ function RunDebts({ run }: { run: StrategyRun }) {
       <>
         <DebtsTable rows={answer.data} would={false} caption="Deudas de la ejecución" />
         <Pager
+          className={classes.pager}
           label="Páginas de las deudas"
           page={page}
           size={DEBTS_PAGE}

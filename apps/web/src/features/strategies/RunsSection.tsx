@@ -11,6 +11,7 @@ import { IconPlayerStop } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Pager } from '../../components/Pager';
 import { ConfirmModal } from '../../components/resource/ConfirmModal';
 import { messageOf, statusOf } from '../../components/resource/http';
 import resource from '../../components/resource/resource.module.css';
@@ -20,7 +21,7 @@ import { formatDateTime } from '../debts/common/labels';
 import { formatCount, StatusBadge } from '../imports/parts';
 import { cancelRun } from './api';
 import { isWorking, RUNS_PAGE, useStrategyRuns } from './hooks';
-import { Pager, RunProgress } from './parts';
+import { RunProgress } from './parts';
 import classes from './strategies.module.css';
 
 /** Stops a run after a confirmation; what it already applied stays applied. */
@@ -144,6 +145,7 @@ export function RunsSection({ strategy, canManage }: { strategy: Strategy; canMa
           </Table>
         </Table.ScrollContainer>
         <Pager
+          className={classes.pager}
           label="Páginas de las ejecuciones"
           page={page}
           size={RUNS_PAGE}

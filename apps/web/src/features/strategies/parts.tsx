@@ -6,7 +6,7 @@ import {
   type Strategy,
   type StrategyRun,
 } from '@cobranzas/shared';
-import { Pagination, Progress } from '@mantine/core';
+import { Progress } from '@mantine/core';
 import type { Tone } from '../debts/common/labels';
 import { Pill } from '../debts/common/Pill';
 import { CountTiles, formatCount, type Tile } from '../imports/parts';
@@ -67,48 +67,4 @@ export function RunCounts({ run }: { run: StrategyRun }) {
     { label: 'Bloqueadas por las reglas de contacto', value: run.counts.blocked, tone: 'warn' },
   ];
   return <CountTiles tiles={tiles} label="Resultado de la ejecución" />;
-}
-
-const PAGER_LABELS = {
-  first: 'Primera página',
-  previous: 'Página anterior',
-  next: 'Página siguiente',
-  last: 'Última página',
-} as const;
-
-/** «21–40 de 153» and the page buttons (none when everything fits in one page). */
-export function Pager({
-  label,
-  page,
-  size,
-  shown,
-  total,
-  onPage,
-}: {
-  label: string;
-  page: number;
-  size: number;
-  shown: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / size));
-  const from = (page - 1) * size + 1;
-  return (
-    <nav className={classes.pager} aria-label={label}>
-      <p className={classes.muted}>
-        {shown > 0 ? `${formatCount(from)}–${formatCount(from + shown - 1)} de ${formatCount(total)}` : ''}
-      </p>
-      {pages > 1 ? (
-        <Pagination
-          size="sm"
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onPage}
-          getControlProps={(control) => ({ 'aria-label': PAGER_LABELS[control] })}
-          getItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
-        />
-      ) : null}
-    </nav>
-  );
 }

@@ -25,6 +25,7 @@ import { type RunnerOptions, registerJobs } from './jobs';
 import { agencyModule } from './modules/agency';
 import { messagingRoutes } from './modules/agency/messaging';
 import { auditModule } from './modules/audit';
+import { casesModule } from './modules/cases';
 import { catalogsModule } from './modules/catalogs';
 import { collectorsModule } from './modules/collectors';
 import { companiesModule } from './modules/companies';
@@ -37,6 +38,8 @@ import { embargosModule } from './modules/embargos';
 import { eventsModule } from './modules/events';
 import { healthModule } from './modules/health';
 import { type ImportsOptions, importsModule } from './modules/imports';
+import { judicialDaysOffModule } from './modules/judicialDaysOff';
+import { jurisdictionsModule } from './modules/jurisdictions';
 import { ledgerModule } from './modules/ledger';
 import { scheduleDueMoney } from './modules/ledger/upgrade';
 import { lettersModule } from './modules/letters';
@@ -255,6 +258,9 @@ export async function buildApp({ config, database, logger, jobs, imports, strate
   portalModule(app, db, config, storage);
   reconciliationsModule(app, db, storage);
   strategiesModule(app, db, { config, portalLink }, strategies);
+  jurisdictionsModule(app, db);
+  judicialDaysOffModule(app, db);
+  casesModule(app, db);
 
   await registerWeb(app, config.webDist);
   return app;

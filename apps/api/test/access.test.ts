@@ -1,6 +1,7 @@
 import {
   type ApiResource,
   actionFor,
+  addDays,
   agencyToday,
   defineAbilityFor,
   type HttpMethod,
@@ -80,6 +81,12 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
   let eventTypeId: number;
   let embargoTypeId: number;
   let quotaNumber = 0;
+  // Issue 37: a case of the CLIENTE's company for steps and notices; a jurisdiction for days off.
+  let caseId: number;
+  let jurisdictionId: number;
+  let dayOff = 0;
+  const nextDayOff = () => addDays('2030-01-01', dayOff++);
+  const judicialDebt = () => createDebt(t.app, admin, { companyId, originalAmount: '1000', debtTypeId: 3 });
 
   beforeAll(async () => {
     t = await startApp(backend);
@@ -93,6 +100,9 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
     offerDebtId = (await createDebt(t.app, admin, { companyId, originalAmount: '100000' })).id;
     eventTypeId = (await createCatalog(t.app, admin, 'events-types')).id;
     embargoTypeId = (await createCatalog(t.app, admin, 'embargos-type')).id;
+    caseId = (await create(t.app, admin, 'cases', { debtId: (await judicialDebt()).id, kind: 'EJECUTIVO' }))
+      .id;
+    jurisdictionId = (await create(t.app, admin, 'jurisdictions', { name: unique('Jurisdicción ') })).id;
   });
   afterAll(() => t?.close());
 
@@ -242,6 +252,25 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
       body: () => ({ name: unique('Estrategia '), trigger: 'AFTER_IMPORT', actions: [{ type: 'STOP' }] }),
       patch: () => ({ active: false }),
     },
+    // Issue 37: each case needs a judicial debt of its own (bodyFor makes one).
+    cases: {
+      body: () => ({ kind: 'EJECUTIVO', number: unique('EXP-') }),
+      patch: () => ({ fuero: 'Comercial' }),
+    },
+    'case-steps': {
+      body: () => ({ caseId, on: '2024-05-01', title: unique('Paso ') }),
+      patch: () => ({ description: 'x' }),
+    },
+    'case-notices': {
+      body: () => ({ caseId, addressee: unique('Demandado '), sentOn: '2024-05-01' }),
+      patch: () => ({ servedOn: '2024-05-03' }),
+    },
+    'case-statuses': catalog,
+    jurisdictions: catalog,
+    'judicial-days-off': {
+      body: () => ({ kind: 'INHABIL', jurisdictionId, from: nextDayOff(), name: 'Asueto' }),
+      patch: () => ({ name: 'Asueto judicial' }),
+    },
     'strategy-runs': {
       body: () => ({}),
       patch: () => ({}),
@@ -264,6 +293,7 @@ forEachBackend('every route × role (DESIGN.md §6, from the shared rules)', (ba
     const body = FIXTURES[resource].body();
     // Each debt needs its own debtor only when created; fill it lazily.
     if (resource === 'debts') body.debtorId = (await createDebtor(t.app, admin)).id;
+    if (resource === 'cases') body.debtId = (await judicialDebt()).id;
     return body;
   }
 

@@ -61,6 +61,10 @@ export const RESOURCE_SUBJECTS = {
   /** Issue 36: letters sent (cartas documento) and the day's print batch; staff only. */
   letters: 'Debts',
   'letter-batches': 'Debts',
+  /** Issue 37 (DESIGN.md §11.6): court cases, their steps and notices; a CLIENTE reads its company's. */
+  cases: 'Debts',
+  'case-steps': 'Debts',
+  'case-notices': 'Debts',
   debtors: 'debtors',
   tasks: 'tasks',
   users: 'SystemManagement',
@@ -82,6 +86,10 @@ export const RESOURCE_SUBJECTS = {
   /** Issue 36 (DESIGN.md §11.5): ADMIN writes, GENERAL views, CLIENTE never (SystemManagement). */
   strategies: 'SystemManagement',
   'strategy-runs': 'SystemManagement',
+  /** Issue 37: the case statuses and each jurisdiction's calendar; ADMIN edits, GENERAL reads. */
+  'case-statuses': 'SystemManagement',
+  jurisdictions: 'SystemManagement',
+  'judicial-days-off': 'SystemManagement',
   /** Viewing also needs the ADMIN role: the API checks it on the route (GENERAL may view the rest). */
   audit: 'SystemManagement',
 } as const satisfies Record<string, Subject>;

@@ -4,6 +4,7 @@
  */
 export * from './tables/agency';
 export * from './tables/audit';
+export * from './tables/cases';
 export * from './tables/catalogs';
 export * from './tables/companies';
 export * from './tables/debtors';

@@ -19,6 +19,7 @@ import {
 import { type Agency, letterhead } from './letterhead';
 import { dayText } from './receipt';
 import type { Content, TDocumentDefinitions } from './render';
+import { factsTable, thinLayout, totalsTable } from './tables';
 
 const HEADERS = [
   'Fecha',
@@ -33,16 +34,6 @@ const HEADERS = [
 ];
 // 483 pt between the margins; the debtor takes what is left.
 const WIDTHS = [42, 38, '*', 50, 56, 50, 28, 62, 48];
-
-const thin = {
-  hLineWidth: (i: number) => (i <= 1 ? 0.6 : 0.2),
-  vLineWidth: () => 0,
-  hLineColor: () => '#999999',
-  paddingTop: () => 1.5,
-  paddingBottom: () => 1.5,
-  paddingLeft: () => 2,
-  paddingRight: () => 2,
-};
 
 /** A table cell: one line of text whatever was stored (issue 30). */
 const cell = (value: string, right = false): Content => {
@@ -82,24 +73,14 @@ export function settlementDocument(
     ['Estado', head.closedAt ? `Cerrada el ${dayText(agencyToday(head.closedAt))}` : 'Borrador'],
     ['Líneas', String(head.items)],
   ];
-  const totals = totalRows(head).map(({ label, amount, strong }) => [
-    { text: label, bold: strong },
-    { text: formatMoney(amount, head.currency), bold: strong, alignment: 'right' },
-  ]);
+  const totals = totalRows(head).map((row) => ({ ...row, amount: formatMoney(row.amount, head.currency) }));
   return {
     info: { title, author: agency.name || 'Agencia de cobranzas' },
     ...(head.number === null ? { watermark: { text: 'BORRADOR', opacity: 0.08, bold: true } } : {}),
     content: [
       letterhead(agency),
       { text: title, style: 'title' },
-      {
-        table: {
-          widths: [70, '*'],
-          body: facts.map(([label, value]) => [{ text: label, style: 'label' }, value]),
-        },
-        layout: 'noBorders',
-        margin: [0, 0, 0, 10],
-      },
+      factsTable(facts),
       {
         table: {
           headerRows: 1,
@@ -113,16 +94,11 @@ export function settlementDocument(
             ...lines.map((line) => lineRow(line, head.currency)),
           ],
         },
-        layout: thin,
+        layout: thinLayout,
         fontSize: 7,
         lineHeight: 1,
       },
-      {
-        table: { widths: ['*', 110], body: totals },
-        layout: 'lightHorizontalLines',
-        margin: [180, 14, 0, 0],
-        unbreakable: true,
-      },
+      totalsTable(totals),
     ],
     footer: (page, pages) => ({
       text: `${title} · Página ${page} de ${pages}`,

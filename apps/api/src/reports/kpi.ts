@@ -1,8 +1,15 @@
-import { agencyDayStart, agencyToday, type GeneralKpi, nextDay } from '@cobranzas/shared';
+import {
+  agencyDayStart,
+  agencyToday,
+  type GeneralKpi,
+  nextDay,
+  PRESCRIPTION_WARNING_DAYS,
+} from '@cobranzas/shared';
 import { and, asc, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { debts, debtTypes, kpiCollected, kpiPlaced, kpiUnpaidQuotas, tasks } from '../db/schema';
+import { prescribesWithin } from '../modules/cases/debtFacts';
 import { cohortCollected } from './cohort';
 import { cents, money, percent, sumText } from './decimal';
 
@@ -49,6 +56,7 @@ function chartMonths(start: string | undefined, end: string | undefined, today: 
  * - per stage: count and original amount of the placed debts, every stage present;
  * - per month: payments + deposits (count and amount) of the period's months, else the last 12;
  * - overdue: PENDIENTE or EN_MORA quotas due before today, amount + mora;
+ * - prescribing soon: open debts with a balance whose claim prescribes within 60 days (issue 37);
  * - tasks due today: PENDIENTE tasks starting today at the agency (of the company's debts when one
  *   is chosen), whoever they are assigned to.
  */
@@ -67,76 +75,88 @@ export async function generalKpi(
 
   // Without a period the cohort is every debt and «up to end» is everything: the cash, from the summary.
   const cohort = start || end ? cohortCollected(db, { companyId, start, end, currency }) : null;
-  const [stages, stageTotals, collected, charted, [overdue], [todayTasks], cohortAmount] = await Promise.all([
-    db.select({ id: debtTypes.id, name: debtTypes.name }).from(debtTypes).orderBy(asc(debtTypes.id)),
-    db
-      .select({
-        id: kpiPlaced.debtTypeId,
-        n: sql<number>`coalesce(sum(${kpiPlaced.debts}), 0)::int`,
-        amount: sumText(kpiPlaced.originalAmount),
-      })
-      .from(kpiPlaced)
-      .where(
-        and(
-          eq(kpiPlaced.currency, currency),
-          ofCompany(kpiPlaced.companyId),
-          between(kpiPlaced.day, start, end),
+  const [stages, stageTotals, collected, charted, [overdue], [todayTasks], cohortAmount, [prescribing]] =
+    await Promise.all([
+      db.select({ id: debtTypes.id, name: debtTypes.name }).from(debtTypes).orderBy(asc(debtTypes.id)),
+      db
+        .select({
+          id: kpiPlaced.debtTypeId,
+          n: sql<number>`coalesce(sum(${kpiPlaced.debts}), 0)::int`,
+          amount: sumText(kpiPlaced.originalAmount),
+        })
+        .from(kpiPlaced)
+        .where(
+          and(
+            eq(kpiPlaced.currency, currency),
+            ofCompany(kpiPlaced.companyId),
+            between(kpiPlaced.day, start, end),
+          ),
+        )
+        .groupBy(kpiPlaced.debtTypeId),
+      db
+        .select({ amount: sumText(kpiCollected.amount) })
+        .from(kpiCollected)
+        .where(
+          and(
+            eq(kpiCollected.currency, currency),
+            ofCompany(kpiCollected.companyId),
+            between(kpiCollected.day, start, end),
+          ),
         ),
-      )
-      .groupBy(kpiPlaced.debtTypeId),
-    db
-      .select({ amount: sumText(kpiCollected.amount) })
-      .from(kpiCollected)
-      .where(
-        and(
-          eq(kpiCollected.currency, currency),
-          ofCompany(kpiCollected.companyId),
-          between(kpiCollected.day, start, end),
+      db
+        .select({
+          month: sql<string>`to_char(${kpiCollected.day}, 'YYYY-MM')`,
+          n: sql<number>`coalesce(sum(${kpiCollected.movements}), 0)::int`,
+          amount: sumText(kpiCollected.amount),
+        })
+        .from(kpiCollected)
+        .where(
+          and(
+            eq(kpiCollected.currency, currency),
+            ofCompany(kpiCollected.companyId),
+            between(kpiCollected.day, chartFrom, end ?? today),
+          ),
+        )
+        .groupBy(sql`1`),
+      db
+        .select({
+          n: sql<number>`coalesce(sum(${kpiUnpaidQuotas.quotas}), 0)::int`,
+          amount: sumText(kpiUnpaidQuotas.amount),
+        })
+        .from(kpiUnpaidQuotas)
+        .where(
+          and(
+            eq(kpiUnpaidQuotas.currency, currency),
+            ofCompany(kpiUnpaidQuotas.companyId),
+            lt(kpiUnpaidQuotas.dueDate, today),
+          ),
         ),
-      ),
-    db
-      .select({
-        month: sql<string>`to_char(${kpiCollected.day}, 'YYYY-MM')`,
-        n: sql<number>`coalesce(sum(${kpiCollected.movements}), 0)::int`,
-        amount: sumText(kpiCollected.amount),
-      })
-      .from(kpiCollected)
-      .where(
-        and(
-          eq(kpiCollected.currency, currency),
-          ofCompany(kpiCollected.companyId),
-          between(kpiCollected.day, chartFrom, end ?? today),
+      db
+        .select({ n: count() })
+        .from(tasks)
+        .where(
+          and(
+            gte(tasks.start, sql`${agencyDayStart(today)}::timestamptz`),
+            lt(tasks.start, sql`${agencyDayStart(nextDay(today))}::timestamptz`),
+            eq(tasks.status, 'PENDIENTE'),
+            companyId === null
+              ? undefined
+              : sql`${tasks.debtId} IN (SELECT ${debts.id} FROM ${debts} WHERE ${debts.companyId} = ${companyId})`,
+          ),
         ),
-      )
-      .groupBy(sql`1`),
-    db
-      .select({
-        n: sql<number>`coalesce(sum(${kpiUnpaidQuotas.quotas}), 0)::int`,
-        amount: sumText(kpiUnpaidQuotas.amount),
-      })
-      .from(kpiUnpaidQuotas)
-      .where(
-        and(
-          eq(kpiUnpaidQuotas.currency, currency),
-          ofCompany(kpiUnpaidQuotas.companyId),
-          lt(kpiUnpaidQuotas.dueDate, today),
+      cohort,
+      // Issue 37: read from debts_prescribes_on_idx, the window's debts only.
+      db
+        .select({ n: count() })
+        .from(debts)
+        .where(
+          and(
+            prescribesWithin(PRESCRIPTION_WARNING_DAYS),
+            eq(debts.currency, currency),
+            companyId === null ? undefined : eq(debts.companyId, companyId),
+          ),
         ),
-      ),
-    db
-      .select({ n: count() })
-      .from(tasks)
-      .where(
-        and(
-          gte(tasks.start, sql`${agencyDayStart(today)}::timestamptz`),
-          lt(tasks.start, sql`${agencyDayStart(nextDay(today))}::timestamptz`),
-          eq(tasks.status, 'PENDIENTE'),
-          companyId === null
-            ? undefined
-            : sql`${tasks.debtId} IN (SELECT ${debts.id} FROM ${debts} WHERE ${debts.companyId} = ${companyId})`,
-        ),
-      ),
-    cohort,
-  ]);
+    ]);
 
   const stageMap = new Map(stageTotals.map((s) => [s.id, s]));
   const byStage = stages.map((stage) => {
@@ -167,6 +187,7 @@ export async function generalKpi(
     })),
     overdueQuotas: overdue?.n ?? 0,
     overdueAmount: money(cents(overdue?.amount)),
+    prescribingSoon: prescribing?.n ?? 0,
     tasksDueToday: todayTasks?.n ?? 0,
   };
   return result;

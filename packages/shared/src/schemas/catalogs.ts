@@ -18,7 +18,13 @@ import {
 const CATALOG_SORTABLE = ['id', 'name', 'createdAt'] as const;
 
 export const debtTypeSchema = catalogSchema;
-export const collectionTypeSchema = catalogSchema;
+/** A collection type and the years its claims take to prescribe (issue 37: CCyC 2560 five, 2562 two). */
+export const collectionTypeSchema = catalogSchema.extend({ prescriptionYears: z.number().int() });
+export type CollectionType = z.infer<typeof collectionTypeSchema>;
+export const collectionTypeCreateSchema = catalogCreateSchema.extend({
+  prescriptionYears: z.number().int().min(1).max(10).default(5),
+});
+export const collectionTypeUpdateSchema = partialUpdate(collectionTypeCreateSchema);
 /**
  * An event type (kind of contact) and the outcomes it admits: empty = every outcome (issue 15).
  */
@@ -47,7 +53,7 @@ export const eventSubTypeCreateSchema = z.object({ eventTypeId: idSchema, name: 
 export const eventSubTypeUpdateSchema = partialUpdate(eventSubTypeCreateSchema);
 
 /** A catalog's definition: the shared shape under its own path and label. */
-type CatalogPath = 'debts-types' | 'collections-types' | 'events-history-types' | 'embargos-type';
+type CatalogPath = 'debts-types' | 'events-history-types' | 'embargos-type';
 /** One type for the four: the API serves them with the same code. */
 const catalogResource = (path: CatalogPath, label: string) =>
   defineResource({
@@ -60,7 +66,14 @@ const catalogResource = (path: CatalogPath, label: string) =>
   });
 
 export const debtsTypesResource = catalogResource('debts-types', 'tipos de deuda');
-export const collectionsTypesResource = catalogResource('collections-types', 'tipos de cobranza');
+export const collectionsTypesResource = defineResource({
+  path: 'collections-types',
+  label: 'tipos de cobranza',
+  item: collectionTypeSchema,
+  create: collectionTypeCreateSchema,
+  update: collectionTypeUpdateSchema,
+  sortable: CATALOG_SORTABLE,
+});
 export const eventsHistoryTypesResource = catalogResource('events-history-types', 'resultados de contacto');
 export const embargosTypeResource = catalogResource('embargos-type', 'tipos de embargo');
 export const eventsTypesResource = defineResource({

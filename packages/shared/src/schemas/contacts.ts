@@ -54,6 +54,8 @@ export const contactCreateSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   description: optionalNote(4000),
+  /** The debtor acknowledged the debt in this contact: it interrupts prescription (issue 37, CCyC 2545). */
+  acknowledgment: z.boolean().default(false),
   promise: promiseCreateSchema
     .omit({ debtId: true })
     .nullish()

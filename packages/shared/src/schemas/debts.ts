@@ -64,6 +64,18 @@ export const debtSchema = z.object({
   paidAmount: z.string(),
   /** original + services + mora − payments − deposits */
   balance: z.string(),
+  /** The last day its claim can be brought (issue 37, schemas/prescription.ts); null while a filed case is pending. */
+  prescribesOn: z.string().nullable(),
+  /** Its court case (issue 37), for the judicial list's columns and the debt's page; null: none. */
+  judicialCase: z
+    .object({
+      id: z.number().int(),
+      jurisdictionName: z.string().nullable(),
+      court: z.string().nullable(),
+      number: z.string().nullable(),
+      nextDeadlineOn: z.string().nullable(),
+    })
+    .nullable(),
   ...timestamps,
 });
 export type Debt = z.infer<typeof debtSchema>;
@@ -137,6 +149,8 @@ export const debtsResource = defineResource({
     defaultTo: dateSchema.optional(),
     createdFrom: dateSchema.optional(),
     createdTo: dateSchema.optional(),
+    /** «Prescribe en los próximos N días» (issue 37): from today to today + N, open debts only. */
+    prescribesWithinDays: z.coerce.number().int().min(1).max(3650).optional(),
   },
 });
 

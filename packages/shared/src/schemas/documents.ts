@@ -8,6 +8,8 @@ export const documentSchema = z.object({
   id: z.number().int(),
   debtId: z.number().int().nullable(),
   debtorId: z.number().int().nullable(),
+  /** A court case's step it documents (issue 37); still the debt's document. */
+  caseStepId: z.number().int().nullable(),
   fileName: z.string(),
   mimeType: z.string(),
   size: z.number().int(),
@@ -31,6 +33,7 @@ export const documentUpdateSchema = z.object({
 export const documentCreateSchema = z.object({
   debtId: z.number().int().nullable(),
   debtorId: z.number().int().nullable(),
+  caseStepId: z.number().int().nullable(),
   fileName: z.string(),
   mimeType: z.string(),
   size: z.number().int(),
@@ -44,7 +47,7 @@ export const documentsResource = defineResource({
   create: documentCreateSchema,
   update: documentUpdateSchema,
   sortable: ['id', 'fileName', 'createdAt'],
-  filters: { debtId: idFilter, debtorId: idFilter },
+  filters: { debtId: idFilter, debtorId: idFilter, caseStepId: idFilter },
   operations: ['list', 'read', 'update', 'delete'],
 });
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;

@@ -32,6 +32,8 @@ export const eventSchema = z.object({
   /** Read-only (issue 18): the debtor's channel used, and whether it was logged outside contact hours. */
   channel: z.enum(CONTACT_CHANNELS).nullable().optional(),
   outsideHours: z.boolean().optional(),
+  /** The debtor acknowledged the debt (issue 37): it interrupts prescription (CCyC 2545). */
+  acknowledgment: z.boolean(),
   ...timestamps,
 });
 export type DebtEvent = z.infer<typeof eventSchema>;
@@ -43,6 +45,7 @@ export const eventCreateSchema = z.object({
   /** defaults to now */
   date: instantSchema.optional(),
   description: optionalNote(4000),
+  acknowledgment: z.boolean().default(false),
 });
 export const eventUpdateSchema = partialUpdate(eventCreateSchema.omit({ debtId: true }));
 export const eventsResource = defineResource({

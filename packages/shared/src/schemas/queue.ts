@@ -13,6 +13,8 @@ export const QUEUE_REASONS = [
   'PEDIDO_LLAMADA',
   'PROMESA_INCUMPLIDA',
   'PROMESA_HOY',
+  // Issue 37: its claim prescribes within 60 days (PRESCRIPTION_WARNING_DAYS).
+  'PRESCRIBE_PRONTO',
   'CUOTA_VENCIDA',
   'TAREA_HOY',
   'SIN_CONTACTO',

@@ -52,6 +52,8 @@ export const generalKpiSchema = z.object({
   paymentsByMonth: z.array(z.object({ month: z.string(), amount: z.string(), payments: z.number().int() })),
   overdueQuotas: z.number().int(),
   overdueAmount: z.string(),
+  /** Open debts with a balance whose claim prescribes within PRESCRIPTION_WARNING_DAYS (issue 37). */
+  prescribingSoon: z.number().int(),
   /** The agency's agenda: absent for a CLIENTE (DESIGN.md §11.2). */
   tasksDueToday: z.number().int().optional(),
 });

@@ -1,25 +1,48 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
+
+const catalogColumns = () => ({
+  id: id(),
+  name: varchar('name', { length: 80 }).notNull(),
+  description: text('description'),
+  ...timestamps,
+});
 
 /** A name + description catalog; names are unique regardless of case. */
 export function catalogTable<N extends string>(name: N) {
-  return pgTable(
-    name,
-    {
-      id: id(),
-      name: varchar('name', { length: 80 }).notNull(),
-      description: text('description'),
-      ...timestamps,
-    },
-    (t) => [uniqueIndex(`${name}_name_unique`).on(sql`lower(${t.name})`)],
-  );
+  return pgTable(name, catalogColumns(), (t) => [
+    uniqueIndex(`${name}_name_unique`).on(sql`lower(${t.name})`),
+  ]);
 }
 
 /** Debt stages (SPEC.md §4: 1 preventive, 2 extrajudicial, 3 judicial; ids fixed by the seed). */
 export const debtTypes = catalogTable('debt_types');
-/** Origin of a debt: tarjeta, préstamo, servicio… */
-export const collectionTypes = catalogTable('collection_types');
+/**
+ * Origin of a debt: tarjeta, préstamo, servicio… and the years its claims take to prescribe (issue 37:
+ * CCyC 2560 five by default, 2562 two for what accrues by periods shorter than a year).
+ */
+export const collectionTypes = pgTable(
+  'collection_types',
+  {
+    ...catalogColumns(),
+    prescriptionYears: smallint('prescription_years').notNull().default(5),
+  },
+  (t) => [
+    uniqueIndex('collection_types_name_unique').on(sql`lower(${t.name})`),
+    check('collection_types_prescription_years', sql`${t.prescriptionYears} BETWEEN 1 AND 10`),
+  ],
+);
 /** Kind of contact: llamada, carta, visita… */
 export const eventTypes = catalogTable('event_types');
 /** Outcome of a contact: promesa de pago, no contesta… */

@@ -82,6 +82,19 @@ export const debts = pgTable(
     balancePoints: smallint('balance_points')
       .notNull()
       .generatedAlwaysAs(sql`2 * (length(trunc(greatest(balance, 1))::text) - 1)`),
+    // Prescription (issue 37, docs/decisions.md «Prescripción»): the term of its collection type and the
+    // facts that move it, kept by triggers (migration 0042); prescribesOn is derived by PostgreSQL as
+    // shared/prescription.ts says — the last day the claim can be brought; null while a filed case is
+    // pending, or with no date to run from.
+    prescriptionYears: smallint('prescription_years').notNull().default(5),
+    lastInterruptionOn: date('last_interruption_on'),
+    firstDemandOn: date('first_demand_on'),
+    casePending: boolean('case_pending').notNull().default(false),
+    prescribesOn: date('prescribes_on').generatedAlwaysAs(
+      sql.raw(`CASE WHEN NOT case_pending THEN (greatest(coalesce(default_date, origin_date), last_interruption_on) + make_interval(years => prescription_years))::date
+        + CASE WHEN first_demand_on BETWEEN greatest(coalesce(default_date, origin_date), last_interruption_on) AND (greatest(coalesce(default_date, origin_date), last_interruption_on) + make_interval(years => prescription_years))::date
+          THEN (first_demand_on + interval '6 months')::date - first_demand_on ELSE 0 END END`),
+    ),
     /** What `q` finds of the debt's own text (its reference and case number), folded as debtors'. */
     searchText: text('search_text')
       .notNull()
@@ -106,6 +119,8 @@ export const debts = pgTable(
     index('debts_company_reference_idx').on(t.companyId, t.reference),
     index('debts_import_id_idx').on(t.importId).where(sql`${t.importId} IS NOT NULL`),
     // Free-text search on the debt's own text by word prefixes (modules/debts/search.ts).
+    // «Prescribe en los próximos N días» (lists, dashboard).
+    index('debts_prescribes_on_idx').on(t.prescribesOn).where(sql`${t.prescribesOn} IS NOT NULL`),
     index('debts_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('debts_original_amount_positive', sql`${t.originalAmount} > 0`),
   ],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { caseSteps } from './cases';
 import { id, timestamps } from './columns';
 import { debtors } from './debtors';
 import { debts } from './debts';
@@ -17,11 +18,14 @@ export const documents = pgTable(
     size: integer('size').notNull(),
     storageKey: varchar('storage_key', { length: 200 }).notNull(),
     uploadedBy: author('uploaded_by'),
+    // A document of a court case's step (issue 37); it is still the debt's.
+    caseStepId: integer('case_step_id').references((): AnyPgColumn => caseSteps.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('documents_debt_id_idx').on(t.debtId),
     index('documents_debtor_id_idx').on(t.debtorId),
+    index('documents_case_step_idx').on(t.caseStepId).where(sql`${t.caseStepId} IS NOT NULL`),
     check('documents_owner', sql`${t.debtId} IS NOT NULL OR ${t.debtorId} IS NOT NULL`),
   ],
 );

@@ -28,6 +28,8 @@ export const events = pgTable(
     channel: varchar('channel', { length: 10, enum: ['PHONE', 'ALT_PHONE', 'EMAIL'] }),
     // Logged, after a confirmation, outside the contact hours of the debt's company.
     outsideHours: boolean('outside_hours').notNull().default(false),
+    // The debtor acknowledged the debt in this contact (issue 37): it interrupts prescription (CCyC 2545).
+    acknowledgment: boolean('acknowledgment').notNull().default(false),
     ...timestamps,
   },
   // A debt's contact history, latest first; also the last contact of a debt.

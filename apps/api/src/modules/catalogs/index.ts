@@ -28,7 +28,7 @@ import { badRequest, conflict } from '../../errors';
 type CatalogTable = ReturnType<typeof catalogTable<string>>;
 
 /** What every name + description catalog serves alike: its table, order, search and unique name. */
-const catalogParts = (table: CatalogTable) => ({
+export const catalogParts = (table: CatalogTable) => ({
   table,
   sortable: { id: table.id, name: table.name, createdAt: table.createdAt },
   search: [table.name, table.description],

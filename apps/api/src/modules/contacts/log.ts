@@ -69,6 +69,7 @@ export async function logContact(
       eventSubTypeId: body.eventSubTypeId,
       eventHistoryTypeId: body.eventHistoryTypeId,
       description: body.description,
+      acknowledgment: body.acknowledgment,
       date: now.toISOString(),
       channel: body.channel,
       outsideHours,

@@ -2,6 +2,7 @@ import { normalizeDni } from '@cobranzas/shared';
 import { eq, getTableColumns, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { collectionTypes, companies, debtors, debts, debtTypes, users } from '../../db/schema';
+import { judicialCaseColumn } from '../cases/debtFacts';
 
 const assignedUsers = alias(users, 'assigned_users');
 
@@ -24,6 +25,7 @@ export const debtColumns = {
   debtTypeName: debtTypes.name,
   collectionTypeName: collectionTypes.name,
   assignedUserName: assignedUsers.name,
+  judicialCase: judicialCaseColumn,
 };
 
 export const debtJoins = [

@@ -25,6 +25,7 @@ import {
 import type { Db } from '../../db/client';
 import { debts } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
+import { caseFollowsDebt, prescribesWithin } from '../cases/debtFacts';
 import { debtScope } from '../scope';
 import { assignRoute } from './assign';
 import { checkAssignee } from './assignee';
@@ -36,6 +37,7 @@ import { debtColumns, debtJoins, debtsOfDebtor } from './columns';
 import { exportRoute } from './export';
 import { historyRoute } from './history';
 import { heldDebt, lockDebt } from './lock';
+import { prescriptionRoute } from './prescription';
 import { DEBT_SEARCH_COLUMNS, debtSearch } from './search';
 import type { DebtsService } from './service';
 import { keepSettledWhereTheyAre } from './settled';
@@ -79,6 +81,7 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
       defaultTo: dateTo(debts.defaultDate),
       createdFrom: instantFromDay(debts.createdAt),
       createdTo: instantToDay(debts.createdAt),
+      prescribesWithinDays: filterOn(debts.prescribesOn, prescribesWithin),
     },
     scope: debtScope,
     references: {
@@ -110,11 +113,14 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
       // The stored totals start at (a trigger) and follow the original amount, never below what is
       // paid; what it owed before is read on its terms before (rates added to a paid debt reopen it).
       async afterWrite({ before, after }, { db, user }) {
-        if (before && after)
+        if (before && after) {
           await keepBooks(db, user, heldDebt(db, after.id), {
             termsBefore: await termsOf(db, before),
             overdrawn: originalOverdrawn,
           });
+          if (before.court !== after.court || before.caseNumber !== after.caseNumber)
+            await caseFollowsDebt(db, user, after);
+        }
       },
     },
   });
@@ -126,6 +132,7 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
   exportRoute(app, db, service);
   historyRoute(app, db, service);
   balanceRoute(app, db);
+  prescriptionRoute(app, db);
   balancesRoute(app, db);
   assignRoute(app, db, service);
 

@@ -1,7 +1,8 @@
-import { documentsResource, MESSAGES } from '@cobranzas/shared';
-import { eq } from 'drizzle-orm';
+import { CASE_MESSAGES, documentsResource, MESSAGES } from '@cobranzas/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, equals } from '../../crud';
+import { rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { documents, users } from '../../db/schema';
 import { badRequest } from '../../errors';
@@ -24,6 +25,7 @@ export function documentsModule(app: FastifyInstance, db: Db, storage: DocumentS
       id: documents.id,
       debtId: documents.debtId,
       debtorId: documents.debtorId,
+      caseStepId: documents.caseStepId,
       fileName: documents.fileName,
       mimeType: documents.mimeType,
       size: documents.size,
@@ -36,7 +38,11 @@ export function documentsModule(app: FastifyInstance, db: Db, storage: DocumentS
     sortable: { createdAt: documents.createdAt, id: documents.id, fileName: documents.fileName },
     defaultSort: { column: documents.createdAt, order: 'desc' },
     search: [documents.fileName],
-    filters: { debtId: equals(documents.debtId), debtorId: equals(documents.debtorId) },
+    filters: {
+      debtId: equals(documents.debtId),
+      debtorId: equals(documents.debtorId),
+      caseStepId: equals(documents.caseStepId),
+    },
     scope: viaDebt(documents.debtId),
     references: { debtId: MESSAGES.debtNotFound, debtorId: MESSAGES.debtorNotFound },
     hooks: {
@@ -46,6 +52,15 @@ export function documentsModule(app: FastifyInstance, db: Db, storage: DocumentS
           const { row: debt } = await lockDebt(db, input.debtId, user);
           if (input.debtorId !== null && debt.debtorId !== input.debtorId)
             throw badRequest('debtorId', MESSAGES.documentOwnerMismatch);
+        }
+        // A step's document is its case's debt's (issue 37).
+        if (input.caseStepId !== null) {
+          const [step] = rowsOf<{ debt_id: number }>(
+            await db.execute(sql`SELECT c.debt_id FROM case_steps s JOIN cases c ON c.id = s.case_id
+              WHERE s.id = ${input.caseStepId}`),
+          );
+          if (!step || step.debt_id !== input.debtId)
+            throw badRequest('caseStepId', CASE_MESSAGES.stepNotOfDebt);
         }
         return { ...input, uploadedBy: user.sub };
       },

@@ -15,7 +15,7 @@ const notAllowed = () =>
   new HttpError(415, MESSAGES.fileTypeNotAllowed, { file: [MESSAGES.fileTypeNotAllowed] });
 
 const ownerSchema = z
-  .object({ debtId: idSchema.optional(), debtorId: idSchema.optional() })
+  .object({ debtId: idSchema.optional(), debtorId: idSchema.optional(), caseStepId: idSchema.optional() })
   .refine((v) => v.debtId !== undefined || v.debtorId !== undefined, {
     error: MESSAGES.documentOwnerRequired,
     path: ['debtId'],
@@ -58,7 +58,8 @@ export function uploadRoute(
     {
       schema: {
         ...docsFor(documentsResource.label),
-        summary: 'Subir un documento (multipart: file y debtId o debtorId; hasta 20 MB)',
+        summary:
+          'Subir un documento (multipart: file y debtId o debtorId; caseStepId si es de un paso de expediente; hasta 20 MB)',
         consumes: ['multipart/form-data'],
         response: {
           201: documentsResource.item,
@@ -78,6 +79,7 @@ export function uploadRoute(
           {
             debtId: owner.data.debtId ?? null,
             debtorId: owner.data.debtorId ?? null,
+            caseStepId: owner.data.caseStepId ?? null,
             fileName: stored.fileName,
             mimeType: stored.mimeType,
             size: stored.size,

@@ -4,6 +4,7 @@ import {
   agencyToday,
   formatMoney,
   MESSAGES,
+  PRESCRIPTION_WARNING_DAYS,
   QUEUE_STALE_DAYS,
   type QueueItem,
   type QueueReason,
@@ -52,6 +53,8 @@ interface QueueRow extends ChannelFacts {
   dispute: string | null;
   /** The first open callback due by today: when (dd/mm hh:mm), where and about what. */
   callback: { at: string; phone: string; note: string | null } | null;
+  /** The day its claim prescribes, when within PRESCRIPTION_WARNING_DAYS (issue 37). */
+  prescribes_on: string | null;
 }
 
 /** A debtor's text in a reason: one line, at most 120 characters. */
@@ -114,6 +117,9 @@ async function queuePage(db: Db, userId: number, page: number, limit: number) {
           CASE WHEN d.latest_promise_open_until < ${today}::date THEN 50
             WHEN d.latest_promise_open_until IS NOT NULL AND d.latest_promise_due = ${today}::date THEN 40 ELSE 0 END
           + CASE WHEN d.next_quota_due < ${today}::date THEN 30 ELSE 0 END
+          -- Issue 37: a claim about to prescribe is money about to be lost for good.
+          + CASE WHEN d.prescribes_on BETWEEN ${today}::date AND ${today}::date + ${PRESCRIPTION_WARNING_DAYS}::int
+              THEN 35 ELSE 0 END
           -- What the debtor asked in the portal (issue 34): a dispute to resolve, a call due by today.
           + CASE WHEN d.id IN (SELECT r.debt_id FROM portal_requests r WHERE r.status = 'ABIERTO'
               AND (r.kind = 'DISPUTE' OR r.call_at < ${dayEnd})) THEN 45 ELSE 0 END
@@ -157,6 +163,8 @@ async function queuePage(db: Db, userId: number, page: number, limit: number) {
           'phone', r.phone, 'note', r.text)
         FROM portal_requests r WHERE r.debt_id = d.id AND r.kind = 'CALLBACK' AND r.status = 'ABIERTO'
           AND r.call_at < ${dayEnd} ORDER BY r.call_at LIMIT 1) AS callback,
+      CASE WHEN d.prescribes_on BETWEEN ${today}::date AND ${today}::date + ${PRESCRIPTION_WARNING_DAYS}::int
+        THEN d.prescribes_on::text END AS prescribes_on,
       c.max_attempts_per_day AS max_day, c.max_attempts_per_week AS max_week
     FROM ranked r
     JOIN debts d ON d.id = r.id
@@ -196,6 +204,8 @@ function reasonsOf(row: QueueRow): QueueReason[] {
     });
   if (row.today_amount)
     reasons.push({ code: 'PROMESA_HOY', label: `Promesa de ${money(row.today_amount)} que vence hoy` });
+  if (row.prescribes_on)
+    reasons.push({ code: 'PRESCRIBE_PRONTO', label: `Prescribe el ${dayMonth(row.prescribes_on)}` });
   if (row.overdue_quotas > 0)
     reasons.push({
       code: 'CUOTA_VENCIDA',

@@ -239,6 +239,23 @@ forEachBackend('judicial cases, deadlines and the liquidation sheet (issue 37)',
       expect(read.nextDeadlineOn).toBeNull();
     });
 
+    it('deleting a case (ADMIN) cancels its steps’ pending deadline tasks; the debt stays', async () => {
+      const { debt, kase } = await openCase({ jurisdictionId: sur });
+      const step = (
+        await post(general.token, '/api/case-steps', {
+          caseId: kase.id,
+          on: '2025-12-22',
+          title: 'Traslado',
+          deadlineDays: 5,
+        })
+      ).body;
+      expectStatus(await call(t.app, general.token, { method: 'DELETE', url: `/api/cases/${kase.id}` }), 403);
+      expectStatus(await call(t.app, admin, { method: 'DELETE', url: `/api/cases/${kase.id}` }), 204);
+      expect((await get(general.token, `/api/tasks/${step.taskId}`)).body.status).toBe('CANCELADA');
+      expectStatus(await get(general.token, `/api/debts/${debt.id}`), 200);
+      expect((await get(general.token, `/api/debts/${debt.id}`)).body.judicialCase).toBeNull();
+    });
+
     it('a deadline needs the case’s jurisdiction, and its notice is not after the step', async () => {
       const { kase } = await openCase();
       const step = await post(general.token, '/api/case-steps', {

@@ -196,6 +196,7 @@ forEachBackend('reports: collection types and general KPI', (backend) => {
         ],
         overdueQuotas: 2,
         overdueAmount: '205.00',
+        prescribingSoon: 0,
         tasksDueToday: 1,
       });
     });

@@ -31,6 +31,7 @@ const ROUTES = {
 /** Values a filter's schema may take, in order of preference; the first it accepts is sent. */
 const CANDIDATES = [
   '1',
+  '2026',
   '2026-01-01',
   'true',
   'x',
@@ -45,6 +46,7 @@ const CANDIDATES = [
   ...shared.SETTLEMENT_STATUSES,
   ...shared.CURRENCIES,
   ...shared.STRATEGY_TRIGGERS,
+  ...shared.JUDICIAL_DAY_OFF_KINDS,
 ];
 function sampleFor(definition: ResourceDefinition, filter: string): string {
   const schema = definition.filters[filter];

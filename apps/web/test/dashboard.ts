@@ -16,6 +16,7 @@ export const EMPTY_KPI: GeneralKpi = {
   paymentsByMonth: [{ month: '2026-11', amount: '0.00', payments: 0 }],
   overdueQuotas: 0,
   overdueAmount: '0.00',
+  prescribingSoon: 0,
   tasksDueToday: 0,
 };
 

@@ -3,12 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { filterMenu, MENU, type MenuItem } from '../src/app/layout/menu';
 
 const ALL_LINKS = {
-  Cobranzas: ['Buscador', 'Nueva', 'Preventivas', 'Extrajudiciales', 'Judiciales', 'Importar cartera'],
+  Cobranzas: [
+    'Buscador',
+    'Nueva',
+    'Preventivas',
+    'Extrajudiciales',
+    'Judiciales',
+    'Expedientes',
+    'Importar cartera',
+  ],
   Usuarios: ['Agregar', 'Listar'],
   Compañias: ['Agregar', 'Listar'],
   Eventos: ['Agregar', 'Listar'],
   Deudores: ['Agregar', 'Listar'],
   'Tipos de embargos': ['Agregar', 'Listar'],
+  Jurisdicciones: ['Agregar', 'Listar'],
+  'Estados de expediente': ['Agregar', 'Listar'],
   Agenda: ['Ver Agenda'],
   'Tipos de deuda': ['Agregar', 'Listar'],
   'Tipos de cobranza': ['Agregar', 'Listar'],
@@ -37,7 +47,8 @@ describe('sidebar menu (SPEC §2)', () => {
     expect(outline([...MENU])).toEqual([
       // Issue 18, first: the collector's day.
       'Cola de trabajo: Mi cola, Carga de cobradores',
-      'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales, Importar cartera',
+      // Issue 37: the court cases, after the judicial debts.
+      'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales, Expedientes, Importar cartera',
       // Issue 19: settlements to the client companies.
       'Rendiciones: Nueva, Listado',
       // Issue 35: money in, the ADMIN's.
@@ -58,6 +69,7 @@ describe('sidebar menu (SPEC §2)', () => {
       '/debts/type/1',
       '/debts/type/2',
       '/debts/type/3',
+      '/cases/list',
       '/imports/list',
       '/settlements/add',
       '/settlements/list',
@@ -77,6 +89,10 @@ describe('sidebar menu (SPEC §2)', () => {
       '/debtors/list',
       '/embargos-types/add',
       '/embargos-types/list',
+      '/jurisdictions/add',
+      '/jurisdictions/list',
+      '/case-statuses/add',
+      '/case-statuses/list',
       '/calendar',
       '/debts-types/add',
       '/debts-types/list',
@@ -116,6 +132,9 @@ describe('sidebar filtering per role (SPEC §6)', () => {
       'Eventos: Listar',
       'Deudores: Agregar, Listar',
       'Tipos de embargos: Listar',
+      // Issue 37: the jurisdictions and case statuses are the ADMIN's to write.
+      'Jurisdicciones: Listar',
+      'Estados de expediente: Listar',
       'Agenda: Ver Agenda',
       'Tipos de deuda: Listar',
       'Tipos de cobranza: Listar',
@@ -130,7 +149,8 @@ describe('sidebar filtering per role (SPEC §6)', () => {
   it('CLIENTE (view Debts only): Cobranzas without Nueva and its settlements, nothing it may not open', () => {
     // Issue 32: the catalogs SPEC §6 names no rule for follow their routes (view SystemManagement).
     expect(menuFor('CLIENTE')).toEqual([
-      'Cobranzas: Buscador, Preventivas, Extrajudiciales, Judiciales',
+      // Issue 37: its company's court cases.
+      'Cobranzas: Buscador, Preventivas, Extrajudiciales, Judiciales, Expedientes',
       // Issue 19: its company's closed settlements.
       'Rendiciones: Listado',
     ]);
@@ -161,6 +181,11 @@ describe('sidebar filtering per role (SPEC §6)', () => {
       '/strategies/list': ['view', 'SystemManagement'],
       '/strategies/add': ['manage', 'all'],
       '/letters/batches': ['add', 'Debts'],
+      '/cases/list': ['view', 'Debts'],
+      '/jurisdictions/add': ['add', 'SystemManagement'],
+      '/jurisdictions/list': ['view', 'SystemManagement'],
+      '/case-statuses/add': ['add', 'SystemManagement'],
+      '/case-statuses/list': ['view', 'SystemManagement'],
       '/agency': ['view', 'SystemManagement'],
       '/agency/messaging': ['manage', 'all'],
     };
@@ -188,13 +213,18 @@ describe('sidebar filtering, one rule at a time (SPEC §6)', () => {
   it('view Debts → the Cobranzas section and its entries (Nueva still needs add Debts)', () => {
     expect(groups(filterMenu(MENU, only()))).not.toContain('Cobranzas');
     const items = filterMenu(MENU, only(['view', 'Debts']));
-    expect(has(items, 'Cobranzas: Buscador, Preventivas, Extrajudiciales, Judiciales')).toBe(true);
+    expect(has(items, 'Cobranzas: Buscador, Preventivas, Extrajudiciales, Judiciales, Expedientes')).toBe(
+      true,
+    );
   });
 
   it('add Debts → Nueva and Importar cartera (staff only: a CLIENTE may view debts, not add them)', () => {
     const items = filterMenu(MENU, only(['view', 'Debts'], ['add', 'Debts']));
     expect(
-      has(items, 'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales, Importar cartera'),
+      has(
+        items,
+        'Cobranzas: Buscador, Nueva, Preventivas, Extrajudiciales, Judiciales, Expedientes, Importar cartera',
+      ),
     ).toBe(true);
   });
 

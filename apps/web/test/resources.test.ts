@@ -2,7 +2,16 @@ import { type ResourceDefinition, usersTypesResource } from '@cobranzas/shared';
 import { describe, expect, it } from 'vitest';
 import type { ListParams } from '../src/components/resource/http';
 import type { ListFilter } from '../src/components/resource/types';
-import { CollectionTypes, DebtTypes, EmbargoTypes, EventHistoryTypes } from '../src/features/catalogs/pages';
+import { CASES_LIST } from '../src/features/cases/CasesListPage';
+import { CASE_NOTICES_LIST } from '../src/features/cases/NoticesSection';
+import { CASE_STEPS_LIST } from '../src/features/cases/StepsSection';
+import {
+  CaseStatuses,
+  CollectionTypes,
+  DebtTypes,
+  EmbargoTypes,
+  EventHistoryTypes,
+} from '../src/features/catalogs/pages';
 import { COMPANIES_LIST } from '../src/features/companies/pages';
 import { DEBTOR_DEBTS_LIST } from '../src/features/debtors/DebtorDebts';
 import { DEBTORS_LIST } from '../src/features/debtors/resource';
@@ -14,6 +23,8 @@ import { EVENTS_TAB } from '../src/features/events/EventsTab';
 import { EventTypes } from '../src/features/eventsTypes/pages';
 import { SUB_TYPES_LIST } from '../src/features/eventsTypes/SubTypesEditor';
 import { IMPORTS_LIST } from '../src/features/imports/ImportsListPage';
+import { DAYS_OFF_LIST } from '../src/features/jurisdictions/CalendarPage';
+import { Jurisdictions } from '../src/features/jurisdictions/pages';
 import { LETTERS_TAB } from '../src/features/letters/LettersTab';
 import { LETTER_TEMPLATES_LIST } from '../src/features/letterTemplates/pages';
 import { OBSERVATIONS_TAB } from '../src/features/observations/ObservationsTab';
@@ -75,6 +86,13 @@ const LISTS: Record<string, AnySpec> = {
   'letter templates': LETTER_TEMPLATES_LIST,
   settlements: SETTLEMENTS_LIST,
   strategies: STRATEGIES_LIST,
+  // Issue 37.
+  cases: CASES_LIST,
+  'case steps': CASE_STEPS_LIST,
+  'case notices': CASE_NOTICES_LIST,
+  'case statuses': CaseStatuses.list,
+  jurisdictions: Jurisdictions.list,
+  'judicial days off': DAYS_OFF_LIST,
 };
 
 function asked(spec: AnySpec) {
@@ -113,6 +131,7 @@ describe('every web list agrees with its shared definition (issue 15)', () => {
       IMPORTS_LIST,
       RATE_TABLES_LIST,
       SETTLEMENTS_LIST,
+      CASES_LIST,
     ] as AnySpec[]) {
       expect(asked(spec).sorts.length).toBeGreaterThan(0);
     }

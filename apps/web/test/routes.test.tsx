@@ -95,6 +95,16 @@ describe('routes of SPEC §2, each page lazily loaded', () => {
     ['/strategies/runs/7', 'Ejecución de estrategia'],
     ['/letters/batches', 'Cartas para imprimir'],
     ['/agency/messaging', 'Correo y WhatsApp'],
+    // Issue 37.
+    ['/cases/list', 'Expedientes'],
+    ['/cases/7', 'Expediente'],
+    ['/jurisdictions/list', 'Jurisdicciones'],
+    ['/jurisdictions/add', 'Nueva jurisdicción'],
+    ['/jurisdictions/edit/2', 'Editar jurisdicción'],
+    ['/jurisdictions/2/calendar', 'Calendario judicial'],
+    ['/case-statuses/list', 'Estados de expediente'],
+    ['/case-statuses/add', 'Nuevo estado de expediente'],
+    ['/case-statuses/edit/2', 'Editar estado de expediente'],
   ];
 
   it.each(pages)('%s shows "%s" inside the layout', async (path, title) => {
@@ -263,6 +273,8 @@ describe('sidebar per role (SPEC §6)', () => {
       'Eventos',
       'Deudores',
       'Tipos de embargos',
+      'Jurisdicciones',
+      'Estados de expediente',
       'Agenda',
       'Tipos de deuda',
       'Tipos de cobranza',

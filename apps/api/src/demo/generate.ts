@@ -4,6 +4,7 @@ import type { Tx } from '../crud';
 import type { Db } from '../db/client';
 import { debtors, debts, tasks } from '../db/schema';
 import { planTasks } from './activity';
+import { insertCases } from './cases';
 import { chunked, insertChildren, type Planned } from './children';
 import { COLLECTION_TYPES } from './data';
 import { makeDebtor } from './people';
@@ -143,6 +144,23 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
     const withIds = planned.map((p) => ({ ...p, debtId: debtIds.get(p.draft.reference) as number }));
 
     const children = await insertChildren(tx, rng, refs, withIds, today, now);
+    const names = new Map(debtorRows.map((d) => [d.id, d]));
+    const judicial = await insertCases(
+      tx,
+      rng,
+      withIds
+        .filter((p) => p.draft.debtTypeId === 3)
+        .map((p) => ({
+          debtId: p.debtId,
+          companyName: refs.companies.find((c) => c.id === p.companyId)?.name ?? '',
+          debtor: names.get(p.debtorId) ?? { firstName: '', lastName: '' },
+          court: p.draft.court,
+          caseNumber: p.draft.caseNumber,
+          placed: p.draft.placed,
+          lawyerId: p.userId,
+        })),
+      today,
+    );
     const taskRows = planTasks(
       rng,
       withIds.map((p) => ({ id: p.debtId, debtor: p.debtor, userId: p.userId })),
@@ -167,6 +185,7 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
         extrajudiciales: stages(2),
         judiciales: stages(3),
         ...children,
+        ...judicial,
         tareas: taskRows.length,
       },
       users: refs.createdUsers,

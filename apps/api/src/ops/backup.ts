@@ -110,10 +110,10 @@ export class RestoreError extends Error {}
 
 /**
  * Tables whose first rows the migrations write (migration 0014: the agency's row, the receipt
- * counter, the three letter templates): a new database has them, so they do not make it "not
+ * counter, the three letter templates; 0042: the case statuses): a new database has them, so they do not make it "not
  * empty", and a restore replaces them with the archive's.
  */
-const SEEDED_BY_MIGRATIONS = new Set(['agency_settings', 'counters', 'letter_templates']);
+const SEEDED_BY_MIGRATIONS = new Set(['agency_settings', 'counters', 'letter_templates', 'case_statuses']);
 
 async function isEmpty(db: Db, tables: string[]): Promise<boolean> {
   for (const table of tables) {

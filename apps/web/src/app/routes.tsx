@@ -69,6 +69,8 @@ const settlements = () => import('../features/settlements/pages');
 const reconciliations = () => import('../features/reconciliations/pages');
 const strategies = () => import('../features/strategies/pages');
 const letters = () => import('../features/letters/pages');
+const cases = () => import('../features/cases/pages');
+const jurisdictions = () => import('../features/jurisdictions/pages');
 /**
  * The portfolio import is staff only (DESIGN.md §10.6, STAFF_ONLY_RESOURCES: the API refuses a
  * CLIENTE though it may view Debts). Among SPEC §6's roles, staff is who may add debts.
@@ -152,6 +154,28 @@ const layoutRoutes: RouteObject[] = [
     },
     SYSTEM,
   ),
+  // Issue 37: where a court case stands, and the jurisdictions whose calendars count its deadlines
+  // (SystemManagement: GENERAL views, ADMIN writes).
+  ...crud(
+    'case-statuses',
+    catalogs,
+    { list: (m) => m.CaseStatuses.List, add: (m) => m.CaseStatuses.Add, edit: (m) => m.CaseStatuses.Edit },
+    SYSTEM,
+  ),
+  ...crud(
+    'jurisdictions',
+    jurisdictions,
+    {
+      list: (m) => m.JurisdictionsListPage,
+      add: (m) => m.JurisdictionAddPage,
+      edit: (m) => m.JurisdictionEditPage,
+    },
+    SYSTEM,
+  ),
+  {
+    path: 'jurisdictions/:id/calendar',
+    lazy: guarded('view', 'SystemManagement', jurisdictions, (m) => m.JurisdictionCalendarPage),
+  },
   // Issue 17: dated annual rates (SystemManagement: GENERAL views, ADMIN writes).
   ...crud(
     'rate-tables',
@@ -207,6 +231,11 @@ const layoutRoutes: RouteObject[] = [
   { path: 'debts/edit/:id', lazy: guarded('edit', 'Debts', debts, (m) => m.DebtEditPage) },
   { path: 'debts/view/:id', lazy: page(debts, (m) => m.DebtViewPage) },
   { path: 'debts/type/:type', lazy: page(debts, (m) => m.DebtsByTypePage) },
+
+  // Issue 37: court cases, guarded like the debts (a CLIENTE reads its company's); a case is opened
+  // from its debt's «Expediente» tab.
+  { path: 'cases/list', lazy: guarded('view', 'Debts', cases, (m) => m.CasesListPage) },
+  { path: 'cases/:id', lazy: guarded('view', 'Debts', cases, (m) => m.CaseViewPage) },
 
   // Issue 32: the list behind the dashboard's «Cobrado en el período», with its filters.
   {

@@ -154,6 +154,7 @@ describe('ContactDialog: one-step contact logging, keyboard first (issue 18)', {
       eventHistoryTypeId: null,
       channel: 'PHONE',
       description: 'Atendió, promete pagar.',
+      acknowledgment: false,
       promise: null,
       task: null,
       confirmOutsideHours: false,
@@ -175,6 +176,7 @@ describe('ContactDialog: one-step contact logging, keyboard first (issue 18)', {
       'Medio',
       'Resultado',
       'Detalle',
+      'Reconoce la deuda (interrumpe la prescripción)',
       'Importe prometido',
       'Fecha prometida',
       'Fecha de la tarea',
@@ -206,6 +208,35 @@ describe('ContactDialog: one-step contact logging, keyboard first (issue 18)', {
       promise: { amount: '1500', dueDate: '2099-12-10' },
       task: { date: '2099-12-09', time: '16:30', description: 'Confirmar el pago' },
     });
+  });
+
+  it('«Reconoce la deuda» is sent as the acknowledgment, and the toast says the prescription runs again (issue 37)', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const acknowledged = { ...RESULT, event: { id: 90, acknowledgment: true } } as unknown as ContactResult;
+    const { requests } = contactApi(() => ({ status: 201, data: acknowledged }));
+    const { user, onLogged } = renderDialog();
+    await dialog();
+    await chooseType(user);
+    const box = screen.getByRole('checkbox', { name: 'Reconoce la deuda (interrumpe la prescripción)' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(box).toBeChecked();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(onLogged).toHaveBeenCalledWith(acknowledged));
+    expect(bodyOf(requests.find((r) => r.method === 'post'))).toMatchObject({ acknowledgment: true });
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({
+        message:
+          'Gestión registrada. La deuda quedó reconocida: el plazo de prescripción vuelve a correr desde hoy.',
+      }),
+    );
+    // The form starts again empty: the next contact is no acknowledgment unless ticked.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('checkbox', { name: 'Reconoce la deuda (interrumpe la prescripción)' }),
+      ).not.toBeChecked(),
+    );
+    show.mockRestore();
   });
 
   it('Escape closes the dialog', async () => {

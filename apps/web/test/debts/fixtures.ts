@@ -1,4 +1,4 @@
-import type { Debt, Debtor, Quota } from '@cobranzas/shared';
+import type { Debt, Debtor, DebtPrescription, Quota } from '@cobranzas/shared';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { mockApi } from '../http';
@@ -73,6 +73,8 @@ export const debt: Debt = {
   moraAmount: '0.00',
   paidAmount: '0.00',
   balance: '1500.00',
+  prescribesOn: null,
+  judicialCase: null,
   createdAt: at,
   updatedAt: at,
 };
@@ -116,6 +118,7 @@ export function debtApi(routes: Route = () => undefined, state: { debt: Debt } =
     if (config.method === 'get') {
       if (url === '/debts/12') return { status: 200, data: state.debt };
       if (url === '/debts/12/balance') return { status: 200, data: balanceOf(state.debt) };
+      if (url === '/debts/12/prescription') return { status: 200, data: prescriptionOf(state.debt) };
       if (/^\/debts\/\d+$/.test(url))
         return { status: 404, data: { message: 'No se encontró el recurso solicitado.' } };
       if (url === '/debtors/3') return { status: 200, data: debtor };
@@ -141,6 +144,16 @@ export const balanceOf = (of: Debt) => ({
   total: of.balance,
   segments: [],
   plan: null,
+});
+
+/** GET /debts/{id}/prescription of a debt never interrupted: five years from its default date. */
+export const prescriptionOf = (of: Debt): DebtPrescription => ({
+  prescribesOn: of.prescribesOn,
+  years: 5,
+  runsFrom: of.prescribesOn ? of.defaultDate : null,
+  interruption: null,
+  suspended: null,
+  casePendingSince: null,
 });
 
 /** jsdom has no scrollIntoView; Mantine's combobox calls it when options are picked. */

@@ -140,6 +140,46 @@ describe('the dashboard’s figures say which population they are of (issue 32)'
   });
 });
 
+describe('«Prescriben en 60 días»: the claims about to be lost (issue 37)', { timeout: 30_000 }, () => {
+  it('shows the count and links to the open debts that prescribe within 60 days, of the company in pesos', async () => {
+    signInAs('ADMIN');
+    const api = mockApi((config) => {
+      if (config.url === '/report/general-kpi')
+        return { status: 200, data: { ...MARCH, prescribingSoon: 3 } };
+      return quietApi(config);
+    });
+    const { user, router } = renderApp('/?company=5&start=2025-03-01&end=2025-03-31');
+    await screen.findByText('16,25 %', undefined, { timeout: 5000 });
+    const region = card('Prescriben en 60 días');
+    expect(region).toHaveTextContent('3');
+    expect(region).toHaveAttribute('data-tone', 'bad');
+    const link = within(region).getByRole('link', {
+      name: '3. Ver las deudas que prescriben en los próximos 60 días',
+    });
+    // Of today, not of the period: no placed dates.
+    expect(link).toHaveAttribute('href', '/debts/search?companyId=5&currency=ARS&prescribesWithinDays=60');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/debts/search'), { timeout: 10_000 });
+    await waitFor(
+      () =>
+        expect(api.requests.find((request) => request.url === '/debts')?.params).toMatchObject({
+          companyId: '5',
+          currency: 'ARS',
+          prescribesWithinDays: '60',
+        }),
+      { timeout: 10_000 },
+    );
+  });
+
+  it('none: no alarm', async () => {
+    open('/');
+    await screen.findByText('16,25 %', undefined, { timeout: 5000 });
+    const region = card('Prescriben en 60 días');
+    expect(region).toHaveTextContent('Ninguna deuda abierta prescribe pronto');
+    expect(region).not.toHaveAttribute('data-tone');
+  });
+});
+
 describe('/collected: the payments and deposits behind the cash (issue 32)', { timeout: 30_000 }, () => {
   it('asks with the dashboard’s filters and shows its rows and their sum, the card’s figure', async () => {
     const api = open('/collected?company=5&start=2025-03-01&end=2025-03-31');

@@ -165,6 +165,16 @@ describe('«Mi cola» (issue 18)', { timeout: 30_000 }, () => {
     expect(queueCalls(requests)[0]?.params).toEqual({ page: 1, limit: 25 });
   });
 
+  it('«Prescribe pronto» (issue 37) is one of the reasons, in orange like the header’s date', async () => {
+    signInAs('GENERAL');
+    const label = 'Prescribe el 15/01/2027';
+    queueApi([item(24, 'Suárez', [{ code: 'PRESCRIBE_PRONTO', label }], 48)]);
+    renderApp('/queue');
+    await heading('Mi cola');
+    const row = await screen.findByRole('row', { name: /Abrir deuda N\.º 24/ });
+    expect(within(row).getByText(label)).toHaveAttribute('data-tone', 'orange');
+  });
+
   it('↑/↓ move the highlighted row, Enter opens the contact dialog (and from it the debt file); back on the queue, it is asked again', async () => {
     signInAs('GENERAL');
     const { requests } = queueApi(ITEMS);

@@ -131,7 +131,7 @@ export const debtsResource = defineResource({
   clientHidden: ['assignedUserId', 'assignedUserName'],
   create: debtCreateSchema,
   update: debtUpdateSchema,
-  sortable: ['id', 'createdAt', 'originalAmount', 'defaultDate', 'originDate', 'reference'],
+  sortable: ['id', 'createdAt', 'originalAmount', 'defaultDate', 'originDate', 'reference', 'prescribesOn'],
   filters: {
     debtorId: idFilter,
     companyId: idFilter,

@@ -28,7 +28,7 @@ import { viaDebt } from '../scope';
 import { nextDeadlineSql, notAfterToday } from './access';
 import { liquidationRoute } from './liquidation';
 import { caseNoticesModule } from './notices';
-import { caseStepsModule } from './steps';
+import { cancelStepTasks, caseStepsModule } from './steps';
 
 /** The agency's lawyer is one of its own users, never a client company's. */
 async function assertLawyer(db: Executor, lawyerId: number | null | undefined) {
@@ -165,6 +165,9 @@ export function casesModule(app: FastifyInstance, db: Db) {
         );
         await assertLawyer(db, input.lawyerId);
         return { ...input, updatedAt: new Date() };
+      },
+      async beforeDelete(current, { db, user }) {
+        await cancelStepTasks(db, user, current.id);
       },
       async afterWrite({ after }, { db, user }) {
         if (after) await followCase(db, user, after);

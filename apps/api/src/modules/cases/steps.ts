@@ -92,6 +92,16 @@ async function updateTask(
   });
 }
 
+/** A case deleted takes its steps: their pending deadline tasks are cancelled first. */
+export async function cancelStepTasks(db: Executor, user: TokenPayload, caseId: number) {
+  const pending = await db
+    .select({ task: tasks })
+    .from(caseSteps)
+    .innerJoin(tasks, eq(tasks.id, caseSteps.taskId))
+    .where(and(eq(caseSteps.caseId, caseId), eq(tasks.status, 'PENDIENTE')));
+  for (const { task } of pending) await updateTask(db, user, task, { status: 'CANCELADA' });
+}
+
 /** The case's status is the one its latest step with a status set. */
 async function followSteps(db: Executor, caseId: number) {
   const [latest] = await db

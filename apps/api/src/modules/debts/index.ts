@@ -61,6 +61,7 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
       defaultDate: debts.defaultDate,
       originDate: debts.originDate,
       reference: debts.reference,
+      prescribesOn: [debts.prescribesOn, debts.id],
     },
     // Newest first: the (company, stage, id desc) and (stage, id desc) indexes serve it.
     defaultSort: { column: debts.id, order: 'desc' },

@@ -2,6 +2,7 @@ import { useAbility } from '@casl/react';
 import type { AppAbility } from '@cobranzas/shared';
 import { NavLink } from '@mantine/core';
 import {
+  IconBuildingBank,
   IconBuildingSkyscraper,
   IconCalendarEvent,
   IconCalendarMonth,
@@ -12,6 +13,7 @@ import {
   IconListCheck,
   IconMessageCircleCheck,
   IconPercentage,
+  IconProgressCheck,
   IconReceipt,
   IconReceiptTax,
   IconRoute,
@@ -40,6 +42,8 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   settlements: IconReceiptTax,
   reconciliation: IconFileCheck,
   strategies: IconRoute,
+  jurisdictions: IconBuildingBank,
+  caseStatuses: IconProgressCheck,
 };
 
 const groups = MENU.filter((item): item is MenuGroup => item.kind === 'group');

@@ -17,7 +17,9 @@ export type MenuIcon =
   | 'queue'
   | 'settlements'
   | 'reconciliation'
-  | 'strategies';
+  | 'strategies'
+  | 'jurisdictions'
+  | 'caseStatuses';
 
 export type MenuLink = {
   label: string;
@@ -67,6 +69,8 @@ export const MENU: readonly MenuItem[] = [
       { label: 'Preventivas', to: '/debts/type/1' },
       { label: 'Extrajudiciales', to: '/debts/type/2' },
       { label: 'Judiciales', to: '/debts/type/3' },
+      // Issue 37: the court cases of the judicial debts (a CLIENTE reads its company's).
+      { label: 'Expedientes', to: '/cases/list' },
       // Not in SPEC §2: the portfolio import (issue 16), staff only (a CLIENTE may not add debts).
       { label: 'Importar cartera', to: '/imports/list', anyOf: [['add', 'Debts']] },
     ],
@@ -131,6 +135,14 @@ export const MENU: readonly MenuItem[] = [
     ],
   },
   { kind: 'group', label: 'Tipos de embargos', icon: 'embargos', ...systemCatalog('/embargos-types') },
+  // Issue 37: the jurisdictions (each with its calendar of judicial days) and the case statuses.
+  { kind: 'group', label: 'Jurisdicciones', icon: 'jurisdictions', ...systemCatalog('/jurisdictions') },
+  {
+    kind: 'group',
+    label: 'Estados de expediente',
+    icon: 'caseStatuses',
+    ...systemCatalog('/case-statuses'),
+  },
   {
     kind: 'group',
     label: 'Agenda',

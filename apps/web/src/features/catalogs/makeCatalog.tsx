@@ -1,10 +1,13 @@
 import {
   type Catalog,
   type CatalogCreate,
+  type caseStatusesResource,
   catalogCreateSchema,
   catalogUpdateSchema,
   type collectionsTypesResource,
+  type debtsTypesResource,
   type eventsTypesResource,
+  type jurisdictionsResource,
   MESSAGES,
 } from '@cobranzas/shared';
 import type { ReactNode } from 'react';
@@ -17,8 +20,13 @@ import classes from '../../components/resource/resource.module.css';
 import { type ListColumn, listSpec, type ResourceInfo } from '../../components/resource/types';
 import { formatDate } from '../../lib/format';
 
-/** The catalogs' definitions: one shape (name, description), one list query. */
-type CatalogDefinition = typeof collectionsTypesResource | typeof eventsTypesResource;
+/** The catalogs' definitions: one shape (name, description, maybe more), one list query. */
+type CatalogDefinition =
+  | typeof debtsTypesResource
+  | typeof collectionsTypesResource
+  | typeof eventsTypesResource
+  | typeof caseStatusesResource
+  | typeof jurisdictionsResource;
 
 export type CatalogConfig = {
   info: ResourceInfo<CatalogDefinition>;
@@ -37,6 +45,10 @@ export type CatalogConfig = {
     toForm: (record: Catalog) => Record<string, unknown>;
     fields: (context: { readOnly: boolean }) => ReactNode;
   };
+  /** List columns after the description (a collection type's prescription years). */
+  columns?: ListColumn<Catalog, never>[];
+  /** Where a row leads (default: its edit page), e.g. a jurisdiction's calendar. */
+  openPath?: (record: Catalog) => string;
 };
 
 const COLUMNS: ListColumn<Catalog, 'name' | 'createdAt'>[] = [
@@ -57,18 +69,20 @@ const EMPTY: CatalogCreate = { name: '', description: '' };
 export function makeCatalog(config: CatalogConfig) {
   const fixed = (id: number) => config.fixedIds?.includes(id) ?? false;
 
-  const list = listSpec({ definition: config.info.definition, columns: COLUMNS });
+  const columns = config.columns ? [...COLUMNS.slice(0, 2), ...config.columns, ...COLUMNS.slice(2)] : COLUMNS;
+  const list = listSpec({ definition: config.info.definition, columns });
 
   function List() {
     return (
       <ListPage<CatalogDefinition, Catalog>
         info={config.info}
         title={config.titles.list}
-        columns={COLUMNS}
+        columns={columns}
         searchPlaceholder="Buscar por nombre"
         exportName={config.exportName}
         label={(c) => c.name}
         deletable={(c) => !fixed(c.id)}
+        openPath={config.openPath}
       />
     );
   }

@@ -84,6 +84,7 @@ const FIELD_OF: Record<string, FieldPath<ContactFormIn>> = {
   eventSubTypeId: 'eventSubTypeId',
   eventHistoryTypeId: 'eventHistoryTypeId',
   description: 'description',
+  acknowledgment: 'acknowledgment',
   'promise.amount': 'promiseAmount',
   'promise.dueDate': 'promiseDate',
   'task.date': 'taskDate',

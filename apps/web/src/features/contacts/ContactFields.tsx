@@ -9,7 +9,7 @@ import {
 import { useEffect, useMemo, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DateField } from '../../components/resource/DateField';
-import { SelectField, TextareaField, TextField } from '../../components/resource/fields';
+import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/resource/fields';
 import { useOptions } from '../../components/resource/useOptions';
 import { admittedOutcomes } from '../events/EventForm';
 import { NO_CHANNEL, openChannels } from './contactForm';
@@ -115,6 +115,10 @@ export function ContactFields({
             minRows={2}
             placeholder="Qué se habló, qué se acordó… (Ctrl+Enter guarda)"
           />
+        </div>
+        <div className={classes.full}>
+          {/* Issue 37: an acknowledgment starts the prescription's term again (CCyC 2545). */}
+          <CheckboxField name="acknowledgment" label="Reconoce la deuda (interrumpe la prescripción)" />
         </div>
       </div>
       <fieldset className={classes.group}>

@@ -21,7 +21,13 @@ export const NO_CHANNEL = 'NONE';
  * optional: all their fields empty, there is none.
  */
 export const contactFormSchema = eventCreateSchema
-  .pick({ eventTypeId: true, eventSubTypeId: true, eventHistoryTypeId: true, description: true })
+  .pick({
+    eventTypeId: true,
+    eventSubTypeId: true,
+    eventHistoryTypeId: true,
+    description: true,
+    acknowledgment: true,
+  })
   .extend({
     channel: z.string().min(1, { error: MESSAGES.contactChannelInvalid }),
     promiseAmount: z.string(),
@@ -73,6 +79,7 @@ export const emptyContactForm = (channel = ''): ContactFormIn => ({
   eventSubTypeId: null,
   eventHistoryTypeId: null,
   description: '',
+  acknowledgment: false,
   promiseAmount: '',
   promiseDate: null,
   taskDate: null,
@@ -99,6 +106,7 @@ export function contactBody(debtId: number, values: ContactFormOut): ContactCrea
     eventHistoryTypeId: values.eventHistoryTypeId,
     channel: values.channel === NO_CHANNEL ? null : (values.channel as ContactCreate['channel']),
     description: values.description,
+    acknowledgment: values.acknowledgment,
     promise,
     task,
   };
@@ -111,6 +119,9 @@ export function contactBody(debtId: number, values: ContactFormOut): ContactCrea
 export function loggedMessage(result: ContactResult, currency: ContactContext['currency']): string {
   const parts = ['Gestión registrada.'];
   const { promise, task } = result;
+  // Issue 37 (CCyC 2545): the acknowledgment interrupts the prescription.
+  if (result.event.acknowledgment)
+    parts.push('La deuda quedó reconocida: el plazo de prescripción vuelve a correr desde hoy.');
   if (promise)
     parts.push(`Promesa de ${formatMoney(promise.amount, currency)} para el ${formatDate(promise.dueDate)}.`);
   if (task) {

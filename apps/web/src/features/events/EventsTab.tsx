@@ -54,6 +54,8 @@ export function EventsTab(props: TabProps) {
                     {event.eventHistoryTypeName ? (
                       <Pill tone="violet">{event.eventHistoryTypeName}</Pill>
                     ) : null}
+                    {/* Issue 37: it interrupted the prescription (CCyC 2545). */}
+                    {event.acknowledgment ? <Pill tone="green">Reconoce la deuda</Pill> : null}
                   </span>
                 }
               >

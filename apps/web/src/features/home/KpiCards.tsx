@@ -1,10 +1,11 @@
-import type { GeneralKpi } from '@cobranzas/shared';
+import { type GeneralKpi, PRESCRIPTION_WARNING_DAYS } from '@cobranzas/shared';
 import { Anchor } from '@mantine/core';
 import {
   IconAlarm,
   IconCalendarEvent,
   IconCash,
   IconFolders,
+  IconHourglassLow,
   IconPercentage,
   IconStack2,
 } from '@tabler/icons-react';
@@ -12,7 +13,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
 import type { ReportFilters } from './api';
-import { cohortDebtsPath, collectedPath } from './drillDown';
+import { cohortDebtsPath, collectedPath, prescribingSoonPath } from './drillDown';
 import classes from './home.module.css';
 
 const count = new Intl.NumberFormat('es-AR');
@@ -71,6 +72,20 @@ export function KpiCards({
         value={count.format(kpi.overdueQuotas)}
         detail={kpi.overdueQuotas ? `${formatMoney(kpi.overdueAmount)} impagos` : 'Ninguna cuota atrasada'}
         tone={kpi.overdueQuotas ? 'bad' : undefined}
+      />
+      {/* Issue 37: of today, whatever the period; the claims the agency is about to lose. */}
+      <Kpi
+        icon={<IconHourglassLow size={20} />}
+        label={`Prescriben en ${PRESCRIPTION_WARNING_DAYS} días`}
+        value={count.format(kpi.prescribingSoon)}
+        to={prescribingSoonPath(filters)}
+        linkLabel={`Ver las deudas que prescriben en los próximos ${PRESCRIPTION_WARNING_DAYS} días`}
+        detail={
+          kpi.prescribingSoon
+            ? 'Deudas abiertas con saldo: reclamar o interrumpir antes'
+            : 'Ninguna deuda abierta prescribe pronto'
+        }
+        tone={kpi.prescribingSoon ? 'bad' : undefined}
       />
       {/* The agenda is the agency's: a CLIENTE neither sees it nor receives the figure (issue 32). */}
       {canViewTasks && kpi.tasksDueToday !== undefined ? (

@@ -2,6 +2,7 @@
  * Where each dashboard figure leads (issue 32): the list behind it, with the dashboard's filters in
  * that list's own URL names. The figures are in pesos (general-kpi's default), so are the lists.
  */
+import { PRESCRIPTION_WARNING_DAYS } from '@cobranzas/shared';
 import type { ReportFilters } from './api';
 
 export const DASHBOARD_CURRENCY = 'ARS';
@@ -23,6 +24,17 @@ export function cohortDebtsPath(filters: ReportFilters, stage?: number): string 
     currency: DASHBOARD_CURRENCY,
   })}`;
 }
+
+/**
+ * «Prescriben en 60 días» (issue 37): the open debts whose claim prescribes from today to 60 days on,
+ * of the dashboard's company and currency, in the Buscador (not of the period: it is about today).
+ */
+export const prescribingSoonPath = (filters: ReportFilters): string =>
+  `/debts/search${query({
+    companyId: filters.company,
+    currency: DASHBOARD_CURRENCY,
+    prescribesWithinDays: String(PRESCRIPTION_WARNING_DAYS),
+  })}`;
 
 /** The cash: every payment and deposit dated in the period (CollectedPage, the dashboard's names). */
 export const collectedPath = (filters: ReportFilters): string =>

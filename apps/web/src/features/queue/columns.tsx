@@ -1,4 +1,4 @@
-import { personName, type QueueItem } from '@cobranzas/shared';
+import { personName, type QueueItem, type QueueReasonCode } from '@cobranzas/shared';
 import type { ReactNode } from 'react';
 import type { ListColumn } from '../../components/resource/types';
 import { formatDni, formatMoney } from '../../lib/format';
@@ -10,12 +10,17 @@ import { WhyNot } from './WhyNot';
 /** A queue item as a table row (its id is the debt's). */
 export type QueueRow = QueueItem & { id: number };
 
-/** The reasons by weight (docs/decisions.md «La cola»); a code this screen does not know is grey. */
-const REASON_TONES: Record<string, Tone> = {
+/**
+ * The reasons by weight (docs/decisions.md «La cola»): every code the API declares has its colour; one
+ * this screen does not know yet (a newer server) is grey.
+ */
+const REASON_TONES: Record<QueueReasonCode, Tone> = {
   DESCONOCE_DEUDA: 'red',
   PEDIDO_LLAMADA: 'orange',
   PROMESA_INCUMPLIDA: 'red',
   PROMESA_HOY: 'orange',
+  // Issue 37: the claim prescribes within PRESCRIPTION_WARNING_DAYS, as «Prescribe» in the debt's header.
+  PRESCRIBE_PRONTO: 'orange',
   CUOTA_VENCIDA: 'violet',
   TAREA_HOY: 'blue',
   SIN_CONTACTO: 'gray',

@@ -51,10 +51,19 @@ export const undoQuotaPayment = (id: number) => callApi(quotaPaymentUndoCall, { 
 export const moraQuota = (id: number, body: CallInput<typeof quotaMoraCall>['body']) =>
   callApi(quotaMoraCall, { params: { id }, body });
 
-/** Multipart upload (fields `file` and `debtId`); `onProgress` gets 0–100. */
-export async function uploadDocument(debtId: number, file: File, onProgress: (percent: number) => void) {
+/**
+ * Multipart upload (fields `file` and `debtId`, plus `caseStepId` for a court case's step, issue 37);
+ * `onProgress` gets 0–100.
+ */
+export async function uploadDocument(
+  debtId: number,
+  file: File,
+  onProgress: (percent: number) => void,
+  extra: { caseStepId?: number } = {},
+) {
   const form = new FormData();
   form.append('debtId', String(debtId));
+  if (extra.caseStepId !== undefined) form.append('caseStepId', String(extra.caseStepId));
   form.append('file', file);
   const { data } = await api.post('/documents', form, {
     onUploadProgress: (event: AxiosProgressEvent) =>

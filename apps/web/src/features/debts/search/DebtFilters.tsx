@@ -1,4 +1,11 @@
-import { CURRENCIES, DEBT_STATUSES, type debtsResource, type FilterKeyOf, LABELS } from '@cobranzas/shared';
+import {
+  CURRENCIES,
+  DEBT_STATUSES,
+  debtsResource,
+  type FilterKeyOf,
+  LABELS,
+  PRESCRIPTION_WARNING_DAYS,
+} from '@cobranzas/shared';
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
@@ -26,6 +33,8 @@ export const FILTER_NAMES = [
   'createdFrom',
   'createdTo',
   'currency',
+  // «Prescribe en los próximos N días» (issue 37); the dashboard's «Prescriben en 60 días» links with it.
+  'prescribesWithinDays',
   // No field of its own: set by the link from an import's page (issue 16), shown as a removable note.
   'importId',
 ] as const satisfies readonly FilterKeyOf<typeof debtsResource>[];
@@ -36,6 +45,11 @@ const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({
   value: c,
   label: c === 'USD' ? 'Dólares (USD)' : 'Pesos (ARS)',
 }));
+
+/** «Prescribe en los próximos N días» as the API takes it (a whole number of days, 1 to 3650). */
+const DAYS_MESSAGE = 'Un número entero de días, de 1 a 3.650.';
+const validDays = (value: string) =>
+  /^\d+$/.test(value) && debtsResource.filters.prescribesWithinDays.safeParse(value).success;
 
 function valuesOf(state: ListState): Values {
   const values = { q: state.q || null } as Values;
@@ -67,6 +81,15 @@ export function DebtFilters({
 
   const apply = form.handleSubmit(({ q, ...filters }) => {
     const trimmed = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v?.trim() || null]));
+    const days = trimmed.prescribesWithinDays;
+    if (days && !validDays(days)) {
+      form.setError(
+        'prescribesWithinDays',
+        { type: 'validate', message: DAYS_MESSAGE },
+        { shouldFocus: true },
+      );
+      return;
+    }
     update({ q: q?.trim() ?? '', filters: trimmed });
   });
   const clear = () => update({ q: '', filters: Object.fromEntries(FILTER_NAMES.map((n) => [n, null])) });
@@ -138,6 +161,13 @@ export function DebtFilters({
             <DateField name="createdFrom" label="Ingresada desde" />
             <DateField name="createdTo" label="Ingresada hasta" />
             <SelectField name="currency" label="Moneda" data={CURRENCY_OPTIONS} clearable />
+            <TextField
+              name="prescribesWithinDays"
+              label="Prescribe en los próximos N días"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={`p. ej. ${PRESCRIPTION_WARNING_DAYS}`}
+            />
             <div className={classes.filterActions}>
               <Button variant="default" leftSection={<IconX size={16} />} onClick={clear} disabled={!active}>
                 Limpiar

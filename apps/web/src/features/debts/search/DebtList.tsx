@@ -1,5 +1,11 @@
 import { useAbility } from '@casl/react';
-import { type AppAbility, type Debt, debtsResource, type FilterKeyOf } from '@cobranzas/shared';
+import {
+  type AppAbility,
+  DEBT_TYPE_IDS,
+  type Debt,
+  debtsResource,
+  type FilterKeyOf,
+} from '@cobranzas/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -46,7 +52,15 @@ export function DebtList({
   // «Saldo actualizado» of the visible page: one call for its debts (at most 100, the largest page).
   const ids = useMemo(() => (list.records as Debt[]).map((debt) => debt.id), [list.records]);
   const updated = usePageBalances(ids);
-  const columns = useMemo(() => debtColumns({ stage: !fixed?.debtTypeId, updated }), [fixed, updated]);
+  const columns = useMemo(
+    () =>
+      debtColumns({
+        stage: !fixed?.debtTypeId,
+        updated,
+        judicial: fixed?.debtTypeId === String(DEBT_TYPE_IDS.JUDICIAL),
+      }),
+    [fixed, updated],
+  );
   const open = useCallback((debt: Debt) => navigate(`/debts/view/${debt.id}`), [navigate]);
   // Issue 18: an ADMIN chooses rows (any page) and assigns them, or all the filter finds.
   const admin = useAbility<AppAbility>().can('manage', 'all');

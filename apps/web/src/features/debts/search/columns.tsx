@@ -1,10 +1,12 @@
 import { type Debt, type debtsResource, LABELS, personName, type SortKeyOf } from '@cobranzas/shared';
-import { Skeleton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Skeleton, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/resource/types';
 import { formatDate, formatDni, formatMoney } from '../../../lib/format';
 import classes from '../common/common.module.css';
 import { DEBT_STATUS_TONES, stageTone } from '../common/labels';
 import { Pill } from '../common/Pill';
+import { PRESCRIPTION_TONES, prescriptionUrgency } from '../common/prescription';
 import type { UpdatedBalance, UpdatedBalanceOf } from './balances';
 
 type Debts = typeof debtsResource;
@@ -25,18 +27,81 @@ export function updatedBalanceText(balance: UpdatedBalance): string {
   return balance ? formatMoney(balance.total, balance.currency) : '—';
 }
 
+type DebtColumn = ListColumn<Debt, SortKeyOf<Debts>>;
+
+/** «Prescribe» (issue 37): the claim's last day, red when gone and orange when near (open debts). */
+const prescribesColumn: DebtColumn = {
+  accessor: 'prescribesOn',
+  title: 'Prescribe',
+  noWrap: true,
+  text: (d) => formatDate(d.prescribesOn),
+  render: (d) => {
+    const urgency = prescriptionUrgency(d);
+    const date = formatDate(d.prescribesOn);
+    return urgency ? <Pill tone={PRESCRIPTION_TONES[urgency.level]}>{date}</Pill> : date;
+  },
+};
+
+/**
+ * The judicial list's case columns (issue 37): jurisdiction, juzgado, the number (a link to the
+ * case's page) and its next procedural deadline.
+ */
+const judicialColumns: DebtColumn[] = [
+  {
+    accessor: 'jurisdictionName',
+    title: 'Jurisdicción',
+    text: (d) => d.judicialCase?.jurisdictionName ?? '',
+  },
+  {
+    accessor: 'court',
+    title: 'Juzgado',
+    text: (d) => d.judicialCase?.court ?? d.court ?? '',
+  },
+  {
+    accessor: 'caseNumber',
+    title: 'N.º de expediente',
+    noWrap: true,
+    text: (d) => d.judicialCase?.number ?? d.caseNumber ?? '',
+    render: (d) => {
+      const number = d.judicialCase?.number ?? d.caseNumber;
+      if (!d.judicialCase) return number ?? '';
+      return (
+        <Anchor
+          component={Link}
+          to={`/cases/${d.judicialCase.id}`}
+          inherit
+          // The row opens the debt: the link opens the case alone.
+          onClick={(event) => event.stopPropagation()}
+          aria-label={`Expediente ${number ?? `N.º ${d.judicialCase.id}`} (${personName(d.debtor)})`}
+        >
+          {number ?? 'Ver expediente'}
+        </Anchor>
+      );
+    },
+  },
+  {
+    accessor: 'nextDeadlineOn',
+    title: 'Próximo vencimiento',
+    noWrap: true,
+    text: (d) => formatDate(d.judicialCase?.nextDeadlineOn),
+  },
+];
+
 /**
  * Columns of the debt lists (search and stage lists); `key` ones stay on phones. With `updated`
- * (the page's balances to date, usePageBalances), «Saldo actualizado» follows «Saldo».
+ * (the page's balances to date, usePageBalances), «Saldo actualizado» follows «Saldo»; `judicial`
+ * (the judicial stage's list) adds the court case's columns.
  */
 export function debtColumns({
   stage = true,
   updated,
+  judicial = false,
 }: {
   stage?: boolean;
   updated?: UpdatedBalanceOf;
-} = {}): ListColumn<Debt, SortKeyOf<Debts>>[] {
-  const columns: (ListColumn<Debt, SortKeyOf<Debts>> | null)[] = [
+  judicial?: boolean;
+} = {}): DebtColumn[] {
+  const columns: (DebtColumn | null)[] = [
     { accessor: 'id', title: 'N.º', sortable: true, key: true, width: 72, noWrap: true },
     {
       accessor: 'debtor',
@@ -64,11 +129,14 @@ export function debtColumns({
       text: (d) => LABELS.debtStatus[d.status],
       render: (d) => <Pill tone={DEBT_STATUS_TONES[d.status]}>{LABELS.debtStatus[d.status]}</Pill>,
     },
-    { accessor: 'reference', title: 'Referencia', sortable: true },
+    // The judicial list makes room for the case's columns: its number names the debt there, and
+    // «Prescribe» says more than the default date.
+    { accessor: 'reference', title: 'Referencia', sortable: true, wideOnly: judicial },
     {
       accessor: 'defaultDate',
       title: 'Fecha de mora',
       sortable: true,
+      wideOnly: judicial,
       noWrap: true,
       text: (d) => formatDate(d.defaultDate),
     },
@@ -99,6 +167,8 @@ export function debtColumns({
           },
         }
       : null,
+    prescribesColumn,
+    ...(judicial ? judicialColumns : []),
   ];
   return columns.filter((column) => column !== null);
 }

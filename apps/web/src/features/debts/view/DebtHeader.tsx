@@ -1,6 +1,7 @@
 import { addMoney, compareMoney, type Debt, debtCarriesRates, LABELS, personName } from '@cobranzas/shared';
 import { Anchor } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCuit, formatDate, formatDni, formatPercent } from '../../../lib/format';
 import { usePermissions } from '../common/hooks';
@@ -9,6 +10,7 @@ import { Pill } from '../common/Pill';
 import { useBalanceToDate } from '../common/useBalanceToDate';
 import { useMoney } from './currency';
 import { PhoneKindMark } from './PhoneKind';
+import { PrescriptionFact } from './PrescriptionFact';
 import classes from './view.module.css';
 import { WhatsAppLink } from './WhatsApp';
 
@@ -72,15 +74,14 @@ export function DebtHeader({ debt }: { debt: Debt }) {
           <Fact label="Referencia" value={debt.reference} />
           <Fact label="Tipo de cobranza" value={debt.collectionTypeName} />
           <Fact label="Fecha de mora" value={formatDate(debt.defaultDate)} />
+          <PrescriptionFact debt={debt} />
           <Fact label="Tasa de interés" value={interestLabel(debt)} />
           <Fact
             label="Tasa punitoria"
             value={debt.punitiveRate !== '0.00' ? `${formatPercent(debt.punitiveRate)} anual` : null}
           />
           <Fact label="Asignada a" value={debt.assignedUserName} />
-          {/* Kept after the debt leaves Judicial: the case still exists, whatever the stage. */}
-          <Fact label="Juzgado" value={debt.court} />
-          <Fact label="Expediente" value={debt.caseNumber} />
+          <CaseFacts debt={debt} />
         </dl>
       </div>
       <dl className={classes.amounts} aria-label="Importes">
@@ -113,7 +114,36 @@ function interestLabel(debt: Debt): string | null {
   return `${formatPercent(debt.interestRate)} anual`;
 }
 
-function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+/**
+ * The court case: its jurisdiction, juzgado, number (a link to the case, issue 37) and next deadline;
+ * before the case existed, the court and number typed on the debt. Kept after the debt leaves
+ * Judicial: the case still exists, whatever the stage.
+ */
+function CaseFacts({ debt }: { debt: Debt }) {
+  const judicial = debt.judicialCase;
+  const number = judicial?.number ?? debt.caseNumber;
+  return (
+    <>
+      <Fact label="Jurisdicción" value={judicial?.jurisdictionName} />
+      <Fact label="Juzgado" value={judicial?.court ?? debt.court} />
+      <Fact
+        label="Expediente"
+        value={
+          judicial ? (
+            <Anchor component={Link} to={`/cases/${judicial.id}`} inherit>
+              {number ?? 'Ver expediente'}
+            </Anchor>
+          ) : (
+            number
+          )
+        }
+      />
+      <Fact label="Próximo vencimiento" value={formatDate(judicial?.nextDeadlineOn)} />
+    </>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   if (!value) return null;
   return (
     <div className={classes.fact}>

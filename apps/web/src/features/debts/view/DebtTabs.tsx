@@ -1,7 +1,9 @@
+import { DEBT_TYPE_IDS, type Debt } from '@cobranzas/shared';
 import { Tabs } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DebtCaseTab } from '../../cases/DebtCaseTab';
 import { DepositsTab } from '../../deposits/DepositsTab';
 import { DocumentsTab } from '../../documents/DocumentsTab';
 import { EmbargosTab } from '../../embargos/EmbargosTab';
@@ -24,7 +26,7 @@ type TabDef = {
   value: string;
   label: string;
   Component: ComponentType<TabProps>;
-  visible?: (p: Permissions) => boolean;
+  visible?: (p: Permissions, debt: Debt) => boolean;
 };
 
 const TABS: TabDef[] = [
@@ -40,6 +42,13 @@ const TABS: TabDef[] = [
   { value: 'observaciones', label: 'Observaciones', Component: ObservationsTab, visible: (p) => p.staff },
   { value: 'embargos', label: 'Embargos', Component: EmbargosTab },
   { value: 'documentos', label: 'Documentos', Component: DocumentsTab },
+  // Issue 37: the court case of a judicial debt (or the form that opens it).
+  {
+    value: 'expediente',
+    label: 'Expediente',
+    Component: DebtCaseTab,
+    visible: (_p, debt) => debt.debtTypeId === DEBT_TYPE_IDS.JUDICIAL || debt.judicialCase !== null,
+  },
   // Letters sent and cartas documento (issue 36): the agency's own work, never a CLIENTE's (403).
   { value: 'cartas', label: 'Cartas', Component: LettersTab, visible: (p) => p.staff },
   // The agenda is its own subject: a CLIENTE may not see tasks.
@@ -51,7 +60,7 @@ const TABS: TabDef[] = [
 /** The debt file's sections as tabs; the open one is in the URL (?tab=), so a reload keeps it. */
 export function DebtTabs({ debt, perms }: TabProps) {
   const [params, setParams] = useSearchParams();
-  const tabs = TABS.filter((tab) => !tab.visible || tab.visible(perms));
+  const tabs = TABS.filter((tab) => !tab.visible || tab.visible(perms, debt));
   const requested = params.get('tab');
   const current = tabs.find((tab) => tab.value === requested)?.value ?? 'cuotas';
   const list = useRef<HTMLDivElement>(null);

@@ -1,8 +1,9 @@
-import { type Debt, type DebtStageChange, eventsResource } from '@cobranzas/shared';
+import { DEBT_TYPE_IDS, type Debt, type DebtStageChange, eventsResource } from '@cobranzas/shared';
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconStairsUp } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useResourceMutation } from '../../../lib/resourceQueries';
 import { changeStage } from '../common/api';
 import { DEBT_REFRESH } from '../common/hooks';
@@ -21,16 +22,28 @@ export function StageChange({ debt }: { debt: Debt }) {
     invalidates: [eventsResource, ...(DEBT_REFRESH.also ?? [])],
   });
   const [target, setTarget] = useState<{ value: string; label: string } | null>(null);
+  const [, setParams] = useSearchParams();
   const others = stages.filter((stage) => stage.value !== String(debt.debtTypeId));
 
   async function change(values: StageChangeValues) {
     if (!target) return;
     await stage.mutateAsync({ debtTypeId: Number(target.value), ...values });
+    // Issue 37: a debt just made judicial without a case goes to its «Expediente» tab, to open one.
+    const openCase = Number(target.value) === DEBT_TYPE_IDS.JUDICIAL && !debt.judicialCase;
     notifications.show({
       color: 'green',
       title: 'Etapa cambiada',
-      message: `La deuda N.º ${debt.id} pasó a ${target.label.toLowerCase()}.`,
+      message: `La deuda N.º ${debt.id} pasó a ${target.label.toLowerCase()}.${openCase ? ' Ahora puede abrir su expediente.' : ''}`,
     });
+    if (openCase)
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('tab', 'expediente');
+          return next;
+        },
+        { replace: true },
+      );
   }
 
   return (

@@ -1,0 +1,175 @@
+import {
+  addDays,
+  agencyDayStart,
+  draftCaption,
+  type JudicialCalendar,
+  judicialDeadline,
+} from '@cobranzas/shared';
+import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../crud';
+import {
+  caseNotices,
+  caseStatuses,
+  caseSteps,
+  cases,
+  judicialDaysOff,
+  jurisdictions,
+  tasks,
+} from '../db/schema';
+import { nationalHolidays } from '../modules/judicialDaysOff/holidays';
+import type { Random } from './random';
+
+/** Three jurisdictions, each with its January recess and its two winter weeks. */
+const JURISDICTIONS = [
+  { name: 'Ciudad de Buenos Aires (Justicia Nacional)', winter: '07-20' },
+  { name: 'Provincia de Buenos Aires', winter: '07-20' },
+  { name: 'Córdoba', winter: '07-06' },
+];
+
+export interface JudicialDraft {
+  debtId: number;
+  companyName: string;
+  debtor: { firstName: string; lastName: string };
+  court: string | null;
+  caseNumber: string | null;
+  placed: string;
+  lawyerId: number | null;
+}
+
+/**
+ * The demo's court cases (issue 37): the jurisdictions and their calendars (this year's and next
+ * year's national holidays, recesses), a case for each judicial debt with its filing, and for some a
+ * notice served in the last days with a deadline of 5 working days — a task for its lawyer.
+ */
+export async function insertCases(tx: Tx, rng: Random, drafts: readonly JudicialDraft[], today: string) {
+  const year = Number(today.slice(0, 4));
+  const places = await tx
+    .insert(jurisdictions)
+    .values(JURISDICTIONS.map(({ name }) => ({ name })))
+    .onConflictDoNothing()
+    .returning({ id: jurisdictions.id, name: jurisdictions.name });
+  const known = await tx
+    .select({ id: jurisdictions.id, name: jurisdictions.name })
+    .from(jurisdictions)
+    .where(
+      inArray(
+        jurisdictions.name,
+        JURISDICTIONS.map((j) => j.name),
+      ),
+    );
+  const holidays = [year, year + 1].flatMap(nationalHolidays);
+  await tx
+    .insert(judicialDaysOff)
+    .values(holidays.map((h) => ({ kind: 'FERIADO' as const, from: h.date, to: h.date, name: h.name })))
+    .onConflictDoNothing();
+  if (places.length > 0)
+    await tx.insert(judicialDaysOff).values(
+      places.flatMap(({ id, name }) => {
+        const winter = JURISDICTIONS.find((j) => j.name === name)?.winter ?? '07-20';
+        return [year, year + 1].flatMap((y) => [
+          {
+            jurisdictionId: id,
+            kind: 'FERIA' as const,
+            from: `${y}-01-01`,
+            to: `${y}-01-31`,
+            name: 'Feria judicial de enero',
+          },
+          {
+            jurisdictionId: id,
+            kind: 'FERIA' as const,
+            from: `${y}-${winter}`,
+            to: addDays(`${y}-${winter}`, 11),
+            name: 'Feria judicial de invierno',
+          },
+        ]);
+      }),
+    );
+  const statuses = new Map(
+    (await tx.select({ id: caseStatuses.id, name: caseStatuses.name }).from(caseStatuses)).map((s) => [
+      s.name,
+      s.id,
+    ]),
+  );
+  const calendarOf = async (jurisdictionId: number): Promise<JudicialCalendar> => {
+    const rows = await tx.select().from(judicialDaysOff);
+    const own = rows.filter((r) => r.jurisdictionId === null || r.jurisdictionId === jurisdictionId);
+    return {
+      daysOff: new Set(own.filter((r) => r.from === r.to).map((r) => r.from)),
+      recesses: own.filter((r) => r.from !== r.to).map((r) => ({ from: r.from, to: r.to })),
+    };
+  };
+  const calendars = new Map<number, JudicialCalendar>();
+  for (const { id } of known) calendars.set(id, await calendarOf(id));
+
+  let steps = 0;
+  for (const draft of drafts) {
+    const place = rng.pick(known);
+    const kind = rng.chance(0.8) ? ('EJECUTIVO' as const) : ('ORDINARIO' as const);
+    const filed = addDays(draft.placed, rng.int(10, 60));
+    const filedOn = filed <= today && rng.chance(0.7) ? filed : null;
+    const [kase] = await tx
+      .insert(cases)
+      .values({
+        debtId: draft.debtId,
+        jurisdictionId: place.id,
+        fuero: 'Civil y Comercial',
+        court: draft.court,
+        number: draft.caseNumber,
+        caption: draftCaption(draft.companyName, draft.debtor, kind),
+        kind,
+        filedOn,
+        lawyerId: draft.lawyerId,
+        statusId: statuses.get('Demanda') ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!kase || !filedOn) continue;
+    await tx.insert(caseSteps).values({
+      caseId: kase.id,
+      on: filedOn,
+      title: 'Demanda presentada',
+      statusId: statuses.get('Demanda') ?? null,
+    });
+    steps++;
+    const served = addDays(today, -rng.int(1, 8));
+    if (served <= filedOn || !rng.chance(0.4)) continue;
+    const deadlineOn = judicialDeadline(
+      served,
+      5,
+      calendars.get(place.id) ?? { daysOff: new Set(), recesses: [] },
+    );
+    const [task] = await tx
+      .insert(tasks)
+      .values({
+        title: `Vence plazo: Intimación de pago — ${kase.caption}`.slice(0, 200),
+        description: `Plazo de 5 días hábiles desde la notificación del ${served}.`,
+        start: new Date(agencyDayStart(deadlineOn)),
+        allDay: true,
+        userId: draft.lawyerId,
+        debtId: draft.debtId,
+      })
+      .returning({ id: tasks.id });
+    await tx.insert(caseSteps).values({
+      caseId: kase.id,
+      on: served,
+      title: 'Mandamiento de intimación de pago diligenciado',
+      statusId: statuses.get('Intimación de pago') ?? null,
+      deadlineDays: 5,
+      deadlineFrom: served,
+      deadlineOn,
+      taskId: task?.id ?? null,
+    });
+    await tx
+      .update(cases)
+      .set({ statusId: statuses.get('Intimación de pago') ?? null })
+      .where(eq(cases.id, kase.id));
+    await tx.insert(caseNotices).values({
+      caseId: kase.id,
+      addressee: `${draft.debtor.lastName}, ${draft.debtor.firstName}`,
+      sentOn: addDays(served, -3),
+      servedOn: served,
+    });
+    steps++;
+  }
+  return { expedientes: drafts.length, pasos: steps };
+}

@@ -1,0 +1,36 @@
+import '@mantine/core/styles/NumberInput.css';
+import { NumberInput } from '@mantine/core';
+import { Controller, useFormContext } from 'react-hook-form';
+
+/** CCyC 2560 and 2562: the help under the field, said once. */
+export const PRESCRIPTION_HELP =
+  '5 años (CCyC 2560); 2 años para lo que se paga por períodos menores a un año (CCyC 2562)';
+
+/** «Años de prescripción» of a collection type (issue 37): a whole number from 1 to 10. */
+export function PrescriptionYearsField() {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name="prescriptionYears"
+      control={control}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label="Años de prescripción"
+          description={PRESCRIPTION_HELP}
+          withAsterisk
+          min={1}
+          max={10}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator={false}
+          ref={field.ref}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}

@@ -19,11 +19,12 @@ import {
 import { nationalHolidays } from '../modules/judicialDaysOff/holidays';
 import type { Random } from './random';
 
-/** Three jurisdictions, each with its January recess and its two winter weeks. */
+/** The demo courts' jurisdictions (the word that names them in the court), each with its recesses. */
 const JURISDICTIONS = [
-  { name: 'Ciudad de Buenos Aires (Justicia Nacional)', winter: '07-20' },
-  { name: 'Provincia de Buenos Aires', winter: '07-20' },
-  { name: 'Córdoba', winter: '07-06' },
+  { name: 'Ciudad de Buenos Aires (Justicia Nacional)', court: 'Nacional', winter: '07-20' },
+  { name: 'Provincia de Buenos Aires', court: 'La Plata', winter: '07-20' },
+  { name: 'Santa Fe', court: 'Rosario', winter: '07-06' },
+  { name: 'Córdoba', court: 'Córdoba', winter: '07-06' },
 ];
 
 export interface JudicialDraft {
@@ -103,7 +104,8 @@ export async function insertCases(tx: Tx, rng: Random, drafts: readonly Judicial
 
   let steps = 0;
   for (const draft of drafts) {
-    const place = rng.pick(known);
+    const named = JURISDICTIONS.find((j) => draft.court?.includes(j.court))?.name;
+    const place = known.find((k) => k.name === named) ?? rng.pick(known);
     const kind = rng.chance(0.8) ? ('EJECUTIVO' as const) : ('ORDINARIO' as const);
     const filed = addDays(draft.placed, rng.int(10, 60));
     const filedOn = filed <= today && rng.chance(0.7) ? filed : null;

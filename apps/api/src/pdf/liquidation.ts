@@ -1,4 +1,4 @@
-import { type DebtBalance, formatMoney, oneLine } from '@cobranzas/shared';
+import { type DebtBalance, formatDni, formatMoney, oneLine } from '@cobranzas/shared';
 import { type Agency, letterhead } from './letterhead';
 import { dayText } from './receipt';
 import type { Content, TDocumentDefinitions } from './render';
@@ -63,16 +63,16 @@ export function liquidationDocument(agency: Agency, sheet: LiquidationSheet): TD
     ...(court ? ([['Tribunal', oneLine(court)]] as [string, string][]) : []),
     ...(sheet.jurisdiction ? ([['Jurisdicción', oneLine(sheet.jurisdiction)]] as [string, string][]) : []),
     ['Acreedor', oneLine(sheet.company)],
-    ['Deudor', `${oneLine(sheet.debtor)} · DNI ${sheet.dni}`],
+    ['Deudor', `${oneLine(sheet.debtor)} · DNI ${formatDni(sheet.dni)}`],
     ['Mora desde', sheet.defaultDate ? dayText(sheet.defaultDate) : '—'],
     ['Cálculo', BASIS_TEXT[owed.basis]],
   ];
   const segments = owed.segments.map((s) => [
     dayText(s.from),
     dayText(s.to),
+    s.kind === 'interest' ? 'Compensatorio' : 'Punitorio',
     right(String(s.days)),
     right(money(s.capital)),
-    s.kind === 'interest' ? 'Compensatorio' : 'Punitorio',
     right(`${s.annualRate.replace('.', ',')} %`),
     right(money(s.amount)),
   ]);
@@ -84,9 +84,9 @@ export function liquidationDocument(agency: Agency, sheet: LiquidationSheet): TD
     ['Intereses punitorios', owed.punitive, false],
     ['Costas y gastos', owed.services, false],
     ...(owed.reductions !== '0.00'
-      ? ([['Quitas acordadas (−)', owed.reductions, false]] as [string, string, boolean][])
+      ? ([['Menos: quitas acordadas', owed.reductions, false]] as [string, string, boolean][])
       : []),
-    ['Pagos imputados (−)', owed.paid, false],
+    ['Menos: pagos imputados', owed.paid, false],
     [`Total al ${dayText(sheet.date)}`, owed.total, true],
   ];
   return {
@@ -97,8 +97,8 @@ export function liquidationDocument(agency: Agency, sheet: LiquidationSheet): TD
       factsTable(facts),
       ...table(
         'Intereses por tramo',
-        [52, 52, 30, 70, 62, 50, '*'],
-        header(['Desde', 'Hasta', 'Días', 'Capital', 'Tipo', 'Tasa anual', 'Importe'], 2),
+        [52, 52, 70, 30, 80, 50, '*'],
+        header(['Desde', 'Hasta', 'Tipo', 'Días', 'Capital', 'Tasa anual', 'Importe'], 3),
         segments,
       ),
       ...table(

@@ -1,5 +1,5 @@
 import { type Debt, type debtsResource, LABELS, personName, type SortKeyOf } from '@cobranzas/shared';
-import { Anchor, Skeleton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/resource/types';
 import { formatDate, formatDni, formatMoney } from '../../../lib/format';
@@ -17,6 +17,7 @@ export const DEBT_SORTABLE = [
   'reference',
   'defaultDate',
   'originalAmount',
+  'prescribesOn',
 ] as const satisfies readonly SortKeyOf<Debts>[];
 
 export const debtLabel = (debt: Debt) => `deuda N.º ${debt.id} de ${personName(debt.debtor)}`;
@@ -33,6 +34,7 @@ type DebtColumn = ListColumn<Debt, SortKeyOf<Debts>>;
 const prescribesColumn: DebtColumn = {
   accessor: 'prescribesOn',
   title: 'Prescribe',
+  sortable: true,
   noWrap: true,
   text: (d) => formatDate(d.prescribesOn),
   render: (d) => {
@@ -56,6 +58,15 @@ const judicialColumns: DebtColumn[] = [
     accessor: 'court',
     title: 'Juzgado',
     text: (d) => d.judicialCase?.court ?? d.court ?? '',
+    // A court's name is long («Juzgado Nacional de Primera Instancia en lo Comercial N° 12»): two lines.
+    render: (d) => {
+      const court = d.judicialCase?.court ?? d.court ?? '';
+      return (
+        <Text span size="sm" lineClamp={2} title={court} maw={220}>
+          {court}
+        </Text>
+      );
+    },
   },
   {
     accessor: 'caseNumber',

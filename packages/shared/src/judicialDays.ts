@@ -61,3 +61,13 @@ export function judicialDaysBetween(from: string, to: string, calendar: Judicial
     if (isJudicialWorkingDay(date, calendar)) count++;
   return count;
 }
+
+/**
+ * The lawyer's task's note for a deadline: the term, its notice, and that a filing is still in time in
+ * the first two hours of the next working day (CPCCN art. 124), which is not a later deadline.
+ */
+export const deadlineNote = (days: number, notifiedOn: string) =>
+  `Plazo de ${days} ${days === 1 ? 'día hábil' : 'días hábiles'} desde la notificación del ${notifiedOn
+    .split('-')
+    .reverse()
+    .join('/')}. Un escrito se puede presentar hasta las dos primeras horas del día hábil siguiente.`;

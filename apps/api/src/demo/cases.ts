@@ -1,6 +1,7 @@
 import {
   addDays,
   agencyDayStart,
+  deadlineNote,
   draftCaption,
   type JudicialCalendar,
   judicialDeadline,
@@ -144,7 +145,7 @@ export async function insertCases(tx: Tx, rng: Random, drafts: readonly Judicial
       .insert(tasks)
       .values({
         title: `Vence plazo: Intimación de pago — ${kase.caption}`.slice(0, 200),
-        description: `Plazo de 5 días hábiles desde la notificación del ${served}.`,
+        description: deadlineNote(5, served),
         start: new Date(agencyDayStart(deadlineOn)),
         allDay: true,
         userId: draft.lawyerId,

@@ -1,4 +1,10 @@
-import { agencyDayStart, CASE_MESSAGES, caseStepsResource, type TokenPayload } from '@cobranzas/shared';
+import {
+  agencyDayStart,
+  CASE_MESSAGES,
+  caseStepsResource,
+  deadlineNote,
+  type TokenPayload,
+} from '@cobranzas/shared';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, type Executor, equals, writeAudit } from '../../crud';
@@ -46,7 +52,7 @@ async function keepTask(
   }
   const values = {
     title: taskTitle(step.title, kase),
-    description: `Plazo de ${step.deadlineDays} días hábiles desde la notificación del ${step.deadlineFrom}.`,
+    description: deadlineNote(step.deadlineDays ?? 0, step.deadlineFrom ?? step.on),
     start: new Date(agencyDayStart(step.deadlineOn)),
     allDay: true,
     debtId: kase.debtId,

@@ -52,6 +52,8 @@ const judicialColumns: DebtColumn[] = [
   {
     accessor: 'jurisdictionName',
     title: 'Jurisdicción',
+    // The court names the place: on a laptop the number and the deadline matter more.
+    wideOnly: true,
     text: (d) => d.judicialCase?.jurisdictionName ?? '',
   },
   {
@@ -178,7 +180,8 @@ export function debtColumns({
           },
         }
       : null,
-    prescribesColumn,
+    // A pending case holds prescription: on the judicial list the case's columns come first.
+    { ...prescribesColumn, wideOnly: judicial },
     ...(judicial ? judicialColumns : []),
   ];
   return columns.filter((column) => column !== null);

@@ -76,7 +76,9 @@ test.describe('Expedientes (issue 37)', () => {
       page.getByText('Plazo de 5 días hábiles desde la notificación del 01/09/2025'),
     ).toBeVisible();
 
-    // The deadline is the lawyer's task, still pending: the judicial list shows it as the next one.
+    // The deadline is the lawyer's task, still pending: the judicial list shows it as the next one
+    // (the jurisdiction on a wide screen only).
+    await page.setViewportSize({ width: 1600, height: 900 });
     await page.goto(`/debts/type/3?q=${encodeURIComponent(lastName)}`);
     const row = page.getByRole('row', { name: new RegExp(lastName) });
     await expect(row).toContainText(jurisdiction);

@@ -91,7 +91,7 @@ describe('«Prescribe» in the debt lists (issue 37)', { timeout: 30_000 }, () =
     listApi([JUDICIAL]);
     const { router } = renderApp('/debts/type/3');
     const row = await screen.findByRole('row', { name: /Abrir deuda N\.º 40/ }, { timeout: 5000 });
-    for (const title of ['Juzgado', 'N.º de expediente', 'Próximo vencimiento'])
+    for (const title of ['Juzgado', 'Expediente', 'Vence'])
       expect(screen.getByRole('columnheader', { name: title })).toBeInTheDocument();
     // Jurisdiction and prescription only on a wide screen (the court already names the place).
     expect(screen.queryByRole('columnheader', { name: 'Jurisdicción' })).not.toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('«Prescribe» in the debt lists (issue 37)', { timeout: 30_000 }, () =
       'prescribesOn',
     );
     expect(screen.queryByRole('columnheader', { name: 'Jurisdicción' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('columnheader', { name: 'N.º de expediente' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Expediente' })).not.toBeInTheDocument();
   });
 });
 

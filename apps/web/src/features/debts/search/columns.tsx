@@ -59,12 +59,13 @@ const judicialColumns: DebtColumn[] = [
   {
     accessor: 'court',
     title: 'Juzgado',
+    width: 130,
     text: (d) => d.judicialCase?.court ?? d.court ?? '',
     // A court's name is long («Juzgado Nacional de Primera Instancia en lo Comercial N° 12»): two lines.
     render: (d) => {
       const court = d.judicialCase?.court ?? d.court ?? '';
       return (
-        <Text span size="sm" lineClamp={2} title={court} maw={220}>
+        <Text span size="sm" lineClamp={2} title={court}>
           {court}
         </Text>
       );
@@ -72,7 +73,7 @@ const judicialColumns: DebtColumn[] = [
   },
   {
     accessor: 'caseNumber',
-    title: 'N.º de expediente',
+    title: 'Expediente',
     noWrap: true,
     text: (d) => d.judicialCase?.number ?? d.caseNumber ?? '',
     render: (d) => {
@@ -94,7 +95,7 @@ const judicialColumns: DebtColumn[] = [
   },
   {
     accessor: 'nextDeadlineOn',
-    title: 'Próximo vencimiento',
+    title: 'Vence',
     noWrap: true,
     text: (d) => formatDate(d.judicialCase?.nextDeadlineOn),
   },

@@ -45,7 +45,7 @@ CREATE TABLE "cases" (
 	"debt_id" integer NOT NULL,
 	"jurisdiction_id" integer,
 	"fuero" varchar(80),
-	"court" varchar(120),
+	"court" varchar(200),
 	"secretary" varchar(80),
 	"number" varchar(60),
 	"caption" varchar(300) NOT NULL,

@@ -426,8 +426,15 @@ forEachBackend('judicial cases, deadlines and the liquidation sheet (issue 37)',
       expect(text).toContain(kase.caption);
       expect(balance.segments.length).toBeGreaterThan(0);
       for (const segment of balance.segments) expect(text).toContain(formatMoney(segment.amount, 'ARS'));
-      for (const figure of [balance.capital, balance.interest, balance.services, balance.paid, balance.total])
-        expect(text).toContain(formatMoney(figure, 'ARS'));
+      // Everything charged, less what came off, to the balance call's total (worked out by hand):
+      // interest 01/01→01/04: 100 000 × 0,36 × 90/365 = 8 876,71; the payment meets it and 11 123,29 of
+      // capital; 01/04→30/06: 88 876,71 × 0,36 × 90/365 = 7 889,33. 100 000 + 16 766,04 + 3 000 − 20 000
+      // = 99 766,04.
+      expect(balance.total).toBe('99766.04');
+      expect(text).toContain('Capital $ 100.000,00');
+      expect(text).toContain('Intereses compensatorios $ 16.766,04');
+      expect(text).toContain('Costas y gastos $ 3.000,00');
+      expect(text).toContain('Menos: pagos imputados $ 20.000,00');
       expect(text).toContain('Tasa de justicia');
       expect(text).toContain(`Total al 30/06/2025 ${formatMoney(balance.total, 'ARS')}`);
 

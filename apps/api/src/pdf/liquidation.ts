@@ -1,15 +1,64 @@
-import { type DebtBalance, formatDni, formatMoney, oneLine } from '@cobranzas/shared';
+import { type DebtBalance, formatDni, formatMoney, fromCents, oneLine, toCents } from '@cobranzas/shared';
 import { type Agency, letterhead } from './letterhead';
 import { dayText } from './receipt';
 import type { Content, TDocumentDefinitions } from './render';
 import { factsTable, thinLayout, totalsTable } from './tables';
 
-/** A ledger row the sheet lists: a payment or deposit imputed, a cost charged. */
+/** A ledger row the sheet lists: a payment or deposit imputed, a cost charged, interest booked. */
 export interface LiquidationLine {
   date: string;
-  kind: 'PAYMENT' | 'DEPOSIT' | 'SERVICE';
+  kind: 'PAYMENT' | 'DEPOSIT' | 'SERVICE' | 'MORA';
   amount: string;
   description: string | null;
+  /** MORA: the interest booked when a plan was agreed (else a quota's late fee). */
+  planInterest: boolean;
+}
+
+/** A line of the totals: what was charged, less what was paid, to the total. */
+export interface TotalLine {
+  label: string;
+  amount: string;
+  strong: boolean;
+}
+
+/**
+ * The totals as a court reads them — everything charged, then what came off — from the one amount
+ * owed: the original capital, each segment's interest, the interest and fees booked, the costs, less
+ * the agreed reductions and the payments, equal to the balance call's total. The balance's own
+ * capital, interest and costs are what is left of each after the payments, which is why they are not
+ * printed here; a sheet that would not add up is an error, never a document.
+ */
+export function liquidationTotals(
+  originalAmount: string,
+  owed: DebtBalance,
+  lines: readonly LiquidationLine[],
+): TotalLine[] {
+  const sum = (amounts: string[]) => amounts.reduce((cents, amount) => cents + toCents(amount), 0n);
+  const segments = (kind: 'interest' | 'punitive') =>
+    sum(owed.segments.filter((s) => s.kind === kind).map((s) => s.amount));
+  const booked = (pick: (line: LiquidationLine) => boolean) => sum(lines.filter(pick).map((l) => l.amount));
+  const charged: [string, bigint][] = [
+    ['Capital', toCents(originalAmount)],
+    ['Intereses compensatorios', segments('interest')],
+    ['Intereses punitorios', segments('punitive')],
+    ['Intereses del plan de pagos', booked((l) => l.kind === 'MORA' && l.planInterest)],
+    ['Mora de cuotas', booked((l) => l.kind === 'MORA' && !l.planInterest)],
+    ['Costas y gastos', booked((l) => l.kind === 'SERVICE')],
+  ];
+  const credited: [string, bigint][] = [
+    ['Menos: quitas acordadas', toCents(owed.reductions)],
+    ['Menos: pagos imputados', toCents(owed.paid)],
+  ];
+  const total =
+    charged.reduce((cents, [, amount]) => cents + amount, 0n) -
+    credited.reduce((cents, [, amount]) => cents + amount, 0n);
+  if (total !== toCents(owed.total))
+    throw new Error(`La planilla no cierra: ${fromCents(total)} contra ${owed.total} del saldo.`);
+  const shown = [...charged, ...credited].filter(([label, amount]) => amount !== 0n || label === 'Capital');
+  return [
+    ...shown.map(([label, amount]) => ({ label, amount: fromCents(amount), strong: false })),
+    { label: `Total al ${dayText(owed.date)}`, amount: owed.total, strong: true },
+  ];
 }
 
 export interface LiquidationSheet {
@@ -26,6 +75,7 @@ export interface LiquidationSheet {
   defaultDate: string | null;
   owed: DebtBalance;
   lines: readonly LiquidationLine[];
+  totals: readonly TotalLine[];
 }
 
 const BASIS_TEXT = {
@@ -33,7 +83,7 @@ const BASIS_TEXT = {
   PLAN: 'Plan de pagos acordado',
   BOOKS: 'Saldo según registros (sin intereses)',
 } as const;
-const LINE_KIND_TEXT = { PAYMENT: 'Pago', DEPOSIT: 'Depósito judicial', SERVICE: 'Costas' } as const;
+const LINE_KIND_TEXT = { PAYMENT: 'Pago', DEPOSIT: 'Depósito judicial' } as const;
 
 const right = (text: string): Content => ({ text, alignment: 'right' });
 const header = (labels: string[], rightFrom: number): Content[] =>
@@ -76,19 +126,14 @@ export function liquidationDocument(agency: Agency, sheet: LiquidationSheet): TD
     right(`${s.annualRate.replace('.', ',')} %`),
     right(money(s.amount)),
   ]);
-  const paid = sheet.lines.filter((l) => l.kind !== 'SERVICE');
-  const costs = sheet.lines.filter((l) => l.kind === 'SERVICE');
-  const totals: [string, string, boolean][] = [
-    ['Capital', owed.capital, false],
-    ['Intereses compensatorios', owed.interest, false],
-    ['Intereses punitorios', owed.punitive, false],
-    ['Costas y gastos', owed.services, false],
-    ...(owed.reductions !== '0.00'
-      ? ([['Menos: quitas acordadas', owed.reductions, false]] as [string, string, boolean][])
-      : []),
-    ['Menos: pagos imputados', owed.paid, false],
-    [`Total al ${dayText(sheet.date)}`, owed.total, true],
-  ];
+  const paid = sheet.lines.filter((l) => l.kind === 'PAYMENT' || l.kind === 'DEPOSIT');
+  const costs = sheet.lines.filter((l) => l.kind === 'SERVICE' || l.kind === 'MORA');
+  const costText = (l: LiquidationLine) =>
+    l.kind === 'SERVICE'
+      ? oneLine(l.description ?? 'Gasto')
+      : l.planInterest
+        ? 'Intereses del plan de pagos'
+        : 'Mora de cuota';
   return {
     info: { title, author: agency.name || 'Agencia de cobranzas' },
     content: [
@@ -105,15 +150,19 @@ export function liquidationDocument(agency: Agency, sheet: LiquidationSheet): TD
         'Pagos imputados',
         [60, '*', 90],
         header(['Fecha', 'Tipo', 'Importe'], 2),
-        paid.map((l) => [dayText(l.date), LINE_KIND_TEXT[l.kind], right(money(l.amount))]),
+        paid.map((l) => [
+          dayText(l.date),
+          LINE_KIND_TEXT[l.kind as 'PAYMENT' | 'DEPOSIT'],
+          right(money(l.amount)),
+        ]),
       ),
       ...table(
-        'Costas y gastos',
+        'Costas, gastos e intereses registrados',
         [60, '*', 90],
         header(['Fecha', 'Concepto', 'Importe'], 2),
-        costs.map((l) => [dayText(l.date), oneLine(l.description ?? 'Gasto'), right(money(l.amount))]),
+        costs.map((l) => [dayText(l.date), costText(l), right(money(l.amount))]),
       ),
-      totalsTable(totals.map(([label, amount, strong]) => ({ label, amount: money(amount), strong }))),
+      totalsTable(sheet.totals.map((line) => ({ ...line, amount: money(line.amount) }))),
     ],
     footer: (page: number, pages: number) => ({
       text: `${title} · ${oneLine(sheet.caption).slice(0, 80)} · Página ${page} de ${pages}`,

@@ -41,7 +41,6 @@ export const CASE_MESSAGES = {
     'El expediente no tiene jurisdicción: elegila para contar el plazo en días hábiles de sus tribunales.',
   deadlineFromAfterStep: 'La notificación no puede ser posterior al paso.',
   servedBeforeSent: 'La notificación no puede ser anterior al envío de la cédula.',
-  liquidationBeforeDefault: 'La fecha de la liquidación no puede ser anterior a la mora.',
   notFound: 'El expediente no existe.',
   stepNotOfDebt: 'El paso no es del expediente de esa deuda.',
   futureDate: 'La fecha no puede ser posterior a hoy.',
@@ -105,7 +104,7 @@ export type Case = z.infer<typeof caseSchema>;
 const caseFields = z.object({
   jurisdictionId: idSchema.nullish().transform((v) => v ?? null),
   fuero: optionalText(80),
-  court: optionalText(120),
+  court: optionalText(200),
   secretary: optionalText(80),
   number: optionalText(60),
   /** Absent or empty on create: drafted from the company, the debtor and the kind. */
@@ -240,7 +239,7 @@ export const caseLiquidationCall = defineCall({
   query: caseLiquidationQuerySchema,
   answer: { file: 'application/pdf', description: 'La planilla, con la carátula del expediente.' },
   errors: {
-    400: 'La fecha es anterior a la mora o posterior a hoy.',
+    400: 'La fecha no es válida o es anterior al origen de la deuda (una fecha futura proyecta los intereses).',
     404: 'El expediente no existe o no es de la empresa del usuario.',
   },
 });

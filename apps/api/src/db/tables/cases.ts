@@ -59,7 +59,7 @@ export const cases = pgTable(
       .references(() => debts.id),
     jurisdictionId: integer('jurisdiction_id').references(() => jurisdictions.id),
     fuero: varchar('fuero', { length: 80 }),
-    court: varchar('court', { length: 120 }),
+    court: varchar('court', { length: 200 }),
     secretary: varchar('secretary', { length: 80 }),
     number: varchar('number', { length: 60 }),
     caption: varchar('caption', { length: 300 }).notNull(),

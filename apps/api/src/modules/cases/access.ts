@@ -33,6 +33,11 @@ export async function lockCase(db: Executor, caseId: number, user: TokenPayload)
   return row.c;
 }
 
+/** Several cases locked for a write, each once, in ascending id order (crud's parent lock). */
+export async function lockCases(db: Executor, caseIds: number[], user: TokenPayload) {
+  for (const id of [...new Set(caseIds)].sort((a, b) => a - b)) await lockCase(db, id, user);
+}
+
 /** A court's day is never ahead of today: a filing, a step or a notice dated later is a typing mistake. */
 export function notAfterToday(field: string, date: string | null | undefined) {
   if (date && date > agencyToday()) throw badRequest(field, CASE_MESSAGES.futureDate);

@@ -38,7 +38,7 @@ export async function caseFollowsDebt(
   if (!before) return;
   const [after] = await db
     .update(cases)
-    .set({ court: debt.court?.slice(0, 120) ?? null, number: debt.caseNumber, updatedAt: new Date() })
+    .set({ court: debt.court, number: debt.caseNumber, updatedAt: new Date() })
     .where(eq(cases.id, before.id))
     .returning();
   await writeAudit(db, user, {

@@ -26,9 +26,10 @@ import { catalogParts } from '../catalogs';
 import { heldDebt, lockDebts } from '../debts/lock';
 import { viaDebt } from '../scope';
 import { nextDeadlineSql, notAfterToday } from './access';
+import { cancelStepTasks, recountDeadlines } from './deadlines';
 import { liquidationRoute } from './liquidation';
 import { caseNoticesModule } from './notices';
-import { cancelStepTasks, caseStepsModule } from './steps';
+import { caseStepsModule } from './steps';
 
 /** The agency's lawyer is one of its own users, never a client company's. */
 async function assertLawyer(db: Executor, lawyerId: number | null | undefined) {
@@ -156,7 +157,13 @@ export function casesModule(app: FastifyInstance, db: Db) {
             .where(eq(debts.id, debt.id));
           caption = draftCaption(names?.company ?? '', names ?? { lastName: '', firstName: '' }, input.kind);
         }
-        return { ...input, caption };
+        // Court and number typed on the debt before it had a case are the case's, unless sent.
+        return {
+          ...input,
+          caption,
+          court: input.court ?? debt.court,
+          number: input.number ?? debt.caseNumber,
+        };
       },
       async beforeUpdate(input, current, { db }) {
         checkDays(
@@ -169,8 +176,12 @@ export function casesModule(app: FastifyInstance, db: Db) {
       async beforeDelete(current, { db, user }) {
         await cancelStepTasks(db, user, current.id);
       },
-      async afterWrite({ after }, { db, user }) {
-        if (after) await followCase(db, user, after);
+      async afterWrite({ before, after }, { db, user }) {
+        if (!after) return;
+        await followCase(db, user, after);
+        // Another court calendar or another lawyer: the running deadlines and their tasks follow.
+        if (before && (before.jurisdictionId !== after.jurisdictionId || before.lawyerId !== after.lawyerId))
+          await recountDeadlines(db, user, { caseIds: [after.id] });
       },
     },
   });

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { cases, companies, debtors, debts, jurisdictions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { loadAgency } from '../../pdf/letterhead';
-import { type LiquidationLine, liquidationDocument } from '../../pdf/liquidation';
+import { type LiquidationLine, liquidationDocument, liquidationTotals } from '../../pdf/liquidation';
 import { renderPdf } from '../../pdf/render';
 import { assertDateWithinDebt, owedOf, readOwed } from '../debts/balance';
 import { viaDebt } from '../scope';
@@ -46,12 +46,15 @@ export function liquidationRoute(app: FastifyInstance, db: Db) {
     assertDateWithinDebt(row, date);
     const { plan: _plan, ...owed } = owedOf(row, date);
     const lines = rowsOf<LiquidationLine>(
-      await db.execute(sql`SELECT l.date::text AS date, l.kind::text AS kind, l.amount::text AS amount, l.description
-        FROM ledger_live l WHERE l.debt_id = ${kase.debtId} AND l.kind IN ('PAYMENT', 'DEPOSIT', 'SERVICE')
+      await db.execute(sql`SELECT l.date::text AS date, l.kind::text AS kind, l.amount::text AS amount, l.description,
+          l.plan_interest AS "planInterest"
+        FROM ledger_live l WHERE l.debt_id = ${kase.debtId} AND l.kind IN ('PAYMENT', 'DEPOSIT', 'SERVICE', 'MORA')
           AND l.date <= ${date}::date ORDER BY l.date, l.id`),
     );
+    const balance = { ...owed, plan: null };
+    const totals = liquidationTotals(row.original_amount, balance, lines);
     const pdf = await renderPdf(
-      liquidationDocument(await loadAgency(db), { ...kase, date, owed: { ...owed, plan: null }, lines }),
+      liquidationDocument(await loadAgency(db), { ...kase, date, owed: balance, lines, totals }),
     );
     const name = `liquidacion-${(kase.number ?? `deuda-${kase.debtId}`).replace(/[^A-Za-z0-9]+/g, '-')}-${date}.pdf`;
     return reply

@@ -4,7 +4,7 @@ import { crudModule, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { caseNotices } from '../../db/schema';
 import { badRequest } from '../../errors';
-import { lockCase, notAfterToday, viaCase } from './access';
+import { lockCase, lockCases, notAfterToday, viaCase } from './access';
 
 function checkDays(sentOn: string, servedOn: string | null) {
   notAfterToday('sentOn', sentOn);
@@ -21,6 +21,7 @@ export function caseNoticesModule(app: FastifyInstance, db: Db) {
     defaultSort: { column: [caseNotices.sentOn, caseNotices.id], order: 'desc' },
     filters: { caseId: equals(caseNotices.caseId) },
     scope: viaCase(caseNotices.caseId),
+    parent: { column: caseNotices.caseId, lock: lockCases },
     hooks: {
       async beforeCreate(input, { db, user }) {
         await lockCase(db, input.caseId, user);

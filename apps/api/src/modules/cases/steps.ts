@@ -1,114 +1,13 @@
-import {
-  agencyDayStart,
-  CASE_MESSAGES,
-  caseStepsResource,
-  deadlineNote,
-  type TokenPayload,
-} from '@cobranzas/shared';
+import { CASE_MESSAGES, caseStepsResource } from '@cobranzas/shared';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudModule, type Executor, equals, writeAudit } from '../../crud';
+import { crudModule, type Executor, equals } from '../../crud';
 import type { Db } from '../../db/client';
 import { caseStatuses, caseSteps, cases, tasks, users } from '../../db/schema';
-import { badRequest } from '../../errors';
-import { deadlineOn } from '../jurisdictions/deadline';
-import { type CaseRow, lockCase, notAfterToday, viaCase } from './access';
+import { type CaseRow, lockCase, lockCases, notAfterToday, viaCase } from './access';
+import { deadlineOf, keepTask } from './deadlines';
 
-type StepRow = typeof caseSteps.$inferSelect;
-type Deadline = { deadlineDays: number | null; deadlineFrom: string | null; deadlineOn: string | null };
-
-/** A step's deadline: N working days from its notice (default: the step's day) on the case's calendar. */
-async function deadlineOf(
-  db: Executor,
-  kase: CaseRow,
-  on: string,
-  days: number | null,
-  from: string | null,
-): Promise<Deadline> {
-  if (days === null) return { deadlineDays: null, deadlineFrom: null, deadlineOn: null };
-  if (kase.jurisdictionId === null) throw badRequest('deadlineDays', CASE_MESSAGES.deadlineNeedsJurisdiction);
-  const notice = from ?? on;
-  if (notice > on) throw badRequest('deadlineFrom', CASE_MESSAGES.deadlineFromAfterStep);
-  const { deadlineOn: end } = await deadlineOn(db, kase.jurisdictionId, notice, days);
-  return { deadlineDays: days, deadlineFrom: notice, deadlineOn: end };
-}
-
-const taskTitle = (title: string, kase: CaseRow) => `Vence plazo: ${title} — ${kase.caption}`.slice(0, 200);
-
-/**
- * The lawyer's task for a step's deadline (the case's lawyer, else who wrote the step): made, moved with
- * the deadline while pending, cancelled when the deadline goes. Written with its audit row.
- */
-async function keepTask(
-  db: Executor,
-  user: TokenPayload,
-  kase: CaseRow,
-  step: StepRow,
-): Promise<number | null> {
-  const [current] = step.taskId ? await db.select().from(tasks).where(eq(tasks.id, step.taskId)) : [];
-  if (step.deadlineOn === null) {
-    if (current?.status === 'PENDIENTE') await updateTask(db, user, current, { status: 'CANCELADA' });
-    return current?.id ?? null;
-  }
-  const values = {
-    title: taskTitle(step.title, kase),
-    description: deadlineNote(step.deadlineDays ?? 0, step.deadlineFrom ?? step.on),
-    start: new Date(agencyDayStart(step.deadlineOn)),
-    allDay: true,
-    debtId: kase.debtId,
-  };
-  if (current?.status === 'PENDIENTE') {
-    await updateTask(db, user, current, values);
-    return current.id;
-  }
-  if (current) return current.id;
-  const [made] = await db
-    .insert(tasks)
-    .values({ ...values, userId: kase.lawyerId ?? user.sub })
-    .returning();
-  if (!made) throw new Error('insert returned no row');
-  await writeAudit(db, user, {
-    action: 'create',
-    resource: 'tasks',
-    recordId: made.id,
-    before: null,
-    after: made,
-  });
-  return made.id;
-}
-
-/** A task changed by the step it serves, with its audit row. */
-async function updateTask(
-  db: Executor,
-  user: TokenPayload,
-  current: typeof tasks.$inferSelect,
-  values: Partial<typeof tasks.$inferInsert>,
-) {
-  const [after] = await db
-    .update(tasks)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(tasks.id, current.id))
-    .returning();
-  await writeAudit(db, user, {
-    action: 'update',
-    resource: 'tasks',
-    recordId: current.id,
-    before: current,
-    after: after ?? null,
-  });
-}
-
-/** A case deleted takes its steps: their pending deadline tasks are cancelled first. */
-export async function cancelStepTasks(db: Executor, user: TokenPayload, caseId: number) {
-  const pending = await db
-    .select({ task: tasks })
-    .from(caseSteps)
-    .innerJoin(tasks, eq(tasks.id, caseSteps.taskId))
-    .where(and(eq(caseSteps.caseId, caseId), eq(tasks.status, 'PENDIENTE')));
-  for (const { task } of pending) await updateTask(db, user, task, { status: 'CANCELADA' });
-}
-
-/** The case's status is the one its latest step with a status set. */
+/** The case's status is the one its latest step with a status set (when a step sets or clears one). */
 async function followSteps(db: Executor, caseId: number) {
   const [latest] = await db
     .select({ statusId: caseSteps.statusId })
@@ -162,6 +61,8 @@ export function caseStepsModule(app: FastifyInstance, db: Db) {
     defaultSort: { column: [caseSteps.on, caseSteps.id], order: 'desc' },
     filters: { caseId: equals(caseSteps.caseId) },
     scope: viaCase(caseSteps.caseId),
+    // The case first, then the step (a case deleted locks itself, then its steps): one order, no deadlock.
+    parent: { column: caseSteps.caseId, lock: lockCases },
     references: { statusId: CASE_MESSAGES.statusNotFound },
     hooks: {
       async beforeCreate(input, ctx) {
@@ -205,7 +106,9 @@ export function caseStepsModule(app: FastifyInstance, db: Db) {
         } else if (before) {
           await keepTask(ctx.db, ctx.user, kase, { ...before, deadlineOn: null });
         }
-        await followSteps(ctx.db, kase.id);
+        // A step without a status leaves the one the case has (perhaps set by hand) alone.
+        if ((before?.statusId ?? null) !== null || (after?.statusId ?? null) !== null)
+          await followSteps(ctx.db, kase.id);
       },
     },
   });

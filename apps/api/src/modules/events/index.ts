@@ -1,4 +1,4 @@
-import { eventsResource, MESSAGES } from '@cobranzas/shared';
+import { agencyToday, eventsResource, MESSAGES } from '@cobranzas/shared';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudModule, type Executor, equals, instantFromDay, instantOf, instantToDay } from '../../crud';
@@ -35,6 +35,16 @@ async function checkOutcome(db: Executor, eventTypeId: number, eventHistoryTypeI
     .where(eq(eventTypeOutcomes.eventTypeId, eventTypeId));
   if (admitted.length > 0 && !admitted.some((row) => row.id === eventHistoryTypeId))
     throw badRequest('eventHistoryTypeId', MESSAGES.eventHistoryTypeMismatch);
+}
+
+/**
+ * An acknowledgment interrupts prescription from its day (issue 37): one dated ahead would move the
+ * claim's end by what has not happened yet, as a payment dated ahead would (refused alike).
+ */
+function checkAcknowledgment(acknowledgment: boolean | undefined, date: string | Date | undefined) {
+  if (!acknowledgment || date === undefined) return;
+  const day = agencyToday(typeof date === 'string' ? new Date(date) : date);
+  if (day > agencyToday()) throw badRequest('date', MESSAGES.moneyDateAfterToday);
 }
 
 /** Contact actions on a debt (calls, letters, visits) and their outcome. */
@@ -80,6 +90,7 @@ export function eventsModule(app: FastifyInstance, db: Db) {
       async beforeCreate(input, { db, user }) {
         await checkSubType(db, input.eventTypeId, input.eventSubTypeId);
         await checkOutcome(db, input.eventTypeId, input.eventHistoryTypeId);
+        checkAcknowledgment(input.acknowledgment, input.date);
         // The author comes from the token, never from the body.
         return { ...input, date: instantOf(input.date), userId: user.sub };
       },
@@ -90,6 +101,7 @@ export function eventsModule(app: FastifyInstance, db: Db) {
           await checkSubType(db, next.eventTypeId, next.eventSubTypeId);
         if (input.eventTypeId !== undefined || input.eventHistoryTypeId !== undefined)
           await checkOutcome(db, next.eventTypeId, next.eventHistoryTypeId);
+        checkAcknowledgment(next.acknowledgment, input.date ?? current.date);
         return { ...input, date: instantOf(input.date) };
       },
     },

@@ -11,6 +11,7 @@ import { crudModule, routeCall, writeAudit } from '../../crud';
 import type { Db } from '../../db/client';
 import { judicialDaysOff, jurisdictions } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { recountDeadlines } from '../cases/deadlines';
 import { nationalHolidays } from './holidays';
 
 /** A recess is a few weeks: a longer range is a typing mistake that would stop every deadline. */
@@ -68,6 +69,11 @@ export function judicialDaysOffModule(app: FastifyInstance, db: Db) {
         checkRange(input.from ?? current.from, input.to ?? current.to);
         return { ...input, updatedAt: new Date() };
       },
+      // A court declaring a day off extends the terms running through it: they are counted again.
+      async afterWrite({ before, after }, { db, user }) {
+        const row = after ?? before;
+        if (row) await recountDeadlines(db, user, { jurisdictionId: row.jurisdictionId });
+      },
     },
   });
 
@@ -93,6 +99,7 @@ export function judicialDaysOffModule(app: FastifyInstance, db: Db) {
           before: null,
           after: row,
         });
+      if (added.length > 0) await recountDeadlines(tx, request.user, { jurisdictionId: null });
       const unique = new Set(days.map((day) => day.date)).size;
       return { added: added.length, existing: unique - added.length };
     });

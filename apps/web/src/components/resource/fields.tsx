@@ -3,6 +3,8 @@ import {
   Checkbox,
   MultiSelect,
   type MultiSelectProps,
+  NumberInput,
+  type NumberInputProps,
   PasswordInput,
   type PasswordInputProps,
   Select,
@@ -21,6 +23,41 @@ type Named = { name: string; label: string };
 export function errorOf(errors: FieldErrors, name: string): string | undefined {
   const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
   return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * A whole number (a port, a count of days, of years) without separators; what an empty field sends is
+ * `empty` — null where the schema means «none», undefined where it must say «required».
+ */
+export function WholeNumberField({
+  name,
+  empty = undefined,
+  ...props
+}: Named & { empty?: null | undefined } & Omit<
+    NumberInputProps,
+    'name' | 'error' | 'value' | 'onChange' | 'allowDecimal' | 'allowNegative' | 'thousandSeparator'
+  >) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          {...props}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator={false}
+          ref={field.ref}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : empty)}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
 }
 
 export function TextField({ name, ...props }: Named & Omit<TextInputProps, 'name' | 'error'>) {

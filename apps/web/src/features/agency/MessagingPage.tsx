@@ -5,14 +5,14 @@ import {
   messagingSettingsUpdateSchema,
 } from '@cobranzas/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, NumberInput, Skeleton, VisuallyHidden } from '@mantine/core';
+import { Button, Skeleton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { SwitchField, TextField } from '../../components/resource/fields';
+import { SwitchField, TextField, WholeNumberField } from '../../components/resource/fields';
 import { messageOf, statusOf } from '../../components/resource/http';
 import { PageHeader } from '../../components/resource/PageHeader';
 import resource from '../../components/resource/resource.module.css';
@@ -109,29 +109,14 @@ function ServerStatus({ settings }: { settings: MessagingSettings }) {
 
 /** The port, a whole number (empty: the schema's message). */
 function PortField() {
-  const { control } = useFormContext<FormValues>();
   return (
-    <Controller
+    <WholeNumberField
       name="smtpPort"
-      control={control}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label="Puerto"
-          description="587 (STARTTLS) o 465 (TLS)"
-          withAsterisk
-          min={1}
-          max={65_535}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator={false}
-          ref={field.ref}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+      label="Puerto"
+      description="587 (STARTTLS) o 465 (TLS)"
+      withAsterisk
+      min={1}
+      max={65_535}
     />
   );
 }

@@ -6,11 +6,10 @@ import {
   type CaseStep,
   caseStepCreateSchema,
 } from '@cobranzas/shared';
-import { NumberInput } from '@mantine/core';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { DateField } from '../../components/resource/DateField';
-import { SelectField, TextareaField, TextField } from '../../components/resource/fields';
+import { SelectField, TextareaField, TextField, WholeNumberField } from '../../components/resource/fields';
 import type { Option } from '../../components/resource/types';
 import { formatDate } from '../../lib/format';
 import { RecordModal } from '../debts/view/RecordModal';
@@ -104,28 +103,14 @@ export function StepDialog({
 
 /** «Plazo en días hábiles»: empty means the step opens no term. */
 function DaysField() {
-  const { control } = useFormContext<StepValues>();
   return (
-    <Controller
+    <WholeNumberField
       name="deadlineDays"
-      control={control}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label="Plazo en días hábiles"
-          description="Vacío: el paso no abre un plazo."
-          min={1}
-          max={365}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator={false}
-          ref={field.ref}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : null)}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+      label="Plazo en días hábiles"
+      description="Vacío: el paso no abre un plazo."
+      min={1}
+      max={365}
+      empty={null}
     />
   );
 }

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/NumberInput.css';
-import { NumberInput } from '@mantine/core';
-import { Controller, useFormContext } from 'react-hook-form';
+import { WholeNumberField } from '../../components/resource/fields';
 
 /** CCyC 2560 and 2562: the help under the field, said once. */
 export const PRESCRIPTION_HELP =
@@ -8,29 +7,14 @@ export const PRESCRIPTION_HELP =
 
 /** «Años de prescripción» of a collection type (issue 37): a whole number from 1 to 10. */
 export function PrescriptionYearsField() {
-  const { control } = useFormContext();
   return (
-    <Controller
+    <WholeNumberField
       name="prescriptionYears"
-      control={control}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label="Años de prescripción"
-          description={PRESCRIPTION_HELP}
-          withAsterisk
-          min={1}
-          max={10}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator={false}
-          ref={field.ref}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+      label="Años de prescripción"
+      description={PRESCRIPTION_HELP}
+      withAsterisk
+      min={1}
+      max={10}
     />
   );
 }

@@ -57,3 +57,11 @@ export function maskCuit(value: string): string {
 /** 'Activo'/'Inactivo', or 'Activa'/'Inactiva' for a feminine noun (compañía). */
 export const activeLabel = (active: boolean, feminine = false) =>
   `${active ? 'Activ' : 'Inactiv'}${feminine ? 'a' : 'o'}`;
+
+const SIZE = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
+/** A file's size in es-AR: «512 B», «12,3 KB», «4,5 MB». */
+export function formatSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${SIZE.format(bytes / 1024)} KB`;
+  return `${SIZE.format(bytes / 1024 / 1024)} MB`;
+}

@@ -5,7 +5,6 @@ import {
   caseStepsResource,
   casesResource,
   DOCUMENT_ACCEPT,
-  DOCUMENT_MAX_BYTES,
   debtsResource,
   documentsResource,
   LABELS,
@@ -26,8 +25,8 @@ import { resourceQueries, useResourceMutation, useSaveRecord } from '../../lib/r
 import { downloadDocument } from '../debts/common/api';
 import type { Permissions } from '../debts/common/hooks';
 import { Pill } from '../debts/common/Pill';
+import { useDocumentUploads } from '../debts/common/useDocumentUploads';
 import { TabSection } from '../debts/view/TabSection';
-import { formatSize } from '../documents/DocumentsTab';
 import { uploadStepDocument } from './api';
 import classes from './cases.module.css';
 import { DeadlineBadge } from './DeadlineBadge';
@@ -203,11 +202,8 @@ function StepBody({
   );
 }
 
-type Upload = { key: string; name: string; percent: number };
-
 /** A step's documents: each downloads as its file; staff attaches more (ADMIN deletes). */
 function StepDocuments({ step, debtId, perms }: { step: CaseStep; debtId: number; perms: Permissions }) {
-  const [uploads, setUploads] = useState<Upload[]>([]);
   const send = useResourceMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
       uploadStepDocument(debtId, step.id, file, onProgress),
@@ -219,32 +215,7 @@ function StepDocuments({ step, debtId, perms }: { step: CaseStep; debtId: number
     { also: [caseStepsResource] },
   );
 
-  async function upload(file: File) {
-    if (file.size > DOCUMENT_MAX_BYTES) {
-      notifications.show({
-        color: 'red',
-        title: 'Archivo demasiado grande',
-        message: `«${file.name}» supera el máximo de ${formatSize(DOCUMENT_MAX_BYTES)}.`,
-      });
-      return;
-    }
-    const key = `${file.name}-${file.size}-${file.lastModified}-${Math.random()}`;
-    const progress = (percent: number) =>
-      setUploads((all) => all.map((u) => (u.key === key ? { ...u, percent } : u)));
-    setUploads((all) => [...all, { key, name: file.name, percent: 0 }]);
-    try {
-      await send.mutateAsync({ file, onProgress: progress });
-      notifications.show({ color: 'green', title: 'Documento subido', message: `Se subió «${file.name}».` });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: `No se pudo subir «${file.name}»`,
-        message: messageOf(error),
-      });
-    } finally {
-      setUploads((all) => all.filter((u) => u.key !== key));
-    }
-  }
+  const { uploads, upload } = useDocumentUploads(send.mutateAsync);
 
   async function download(doc: { id: number; fileName: string }) {
     try {

@@ -1,21 +1,15 @@
-import { type DebtDocument, DOCUMENT_MAX_BYTES, debtsResource, documentsResource } from '@cobranzas/shared';
+import { type DebtDocument, debtsResource, documentsResource } from '@cobranzas/shared';
 import { ActionIcon, Anchor, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { messageOf } from '../../components/resource/http';
+import { formatSize } from '../../lib/format';
 import { useResourceMutation } from '../../lib/resourceQueries';
 import { downloadDocument, uploadDocument } from '../debts/common/api';
 import { formatDateTime } from '../debts/common/labels';
+import { useDocumentUploads } from '../debts/common/useDocumentUploads';
 import { debtTab, RecordTab, type TabProps } from '../debts/view/RecordTab';
-import { Dropzone, type Upload } from './Dropzone';
-
-const SIZE = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
-export function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${SIZE.format(bytes / 1024)} KB`;
-  return `${SIZE.format(bytes / 1024 / 1024)} MB`;
-}
+import { Dropzone } from './Dropzone';
 
 /** The tab's list, in the API's order. */
 export const DOCUMENTS_TAB = debtTab(documentsResource);
@@ -28,34 +22,7 @@ export function DocumentsTab(props: TabProps) {
       uploadDocument(debt.id, file, onProgress),
     invalidates: [documentsResource, debtsResource],
   });
-  const [uploads, setUploads] = useState<Upload[]>([]);
-
-  async function upload(file: File) {
-    if (file.size > DOCUMENT_MAX_BYTES) {
-      notifications.show({
-        color: 'red',
-        title: 'Archivo demasiado grande',
-        message: `«${file.name}» supera el máximo de ${formatSize(DOCUMENT_MAX_BYTES)}.`,
-      });
-      return;
-    }
-    const key = `${file.name}-${file.size}-${file.lastModified}-${Math.random()}`;
-    const progress = (percent: number) =>
-      setUploads((all) => all.map((u) => (u.key === key ? { ...u, percent } : u)));
-    setUploads((all) => [...all, { key, name: file.name, percent: 0 }]);
-    try {
-      await send.mutateAsync({ file, onProgress: progress });
-      notifications.show({ color: 'green', title: 'Documento subido', message: `Se subió «${file.name}».` });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: `No se pudo subir «${file.name}»`,
-        message: messageOf(error),
-      });
-    } finally {
-      setUploads((all) => all.filter((u) => u.key !== key));
-    }
-  }
+  const { uploads, upload } = useDocumentUploads(send.mutateAsync);
 
   async function download(doc: DebtDocument) {
     try {

@@ -2,10 +2,9 @@ import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES } from '@cobranzas/shared';
 import { Progress } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { FileDrop } from '../../components/FileDrop';
+import type { Upload } from '../debts/common/useDocumentUploads';
 import classes from '../debts/view/view.module.css';
 import local from './documents.module.css';
-
-export type Upload = { key: string; name: string; percent: number };
 
 const MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
 

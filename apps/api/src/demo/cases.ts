@@ -1,11 +1,4 @@
-import {
-  addDays,
-  agencyDayStart,
-  deadlineNote,
-  draftCaption,
-  type JudicialCalendar,
-  judicialDeadline,
-} from '@cobranzas/shared';
+import { addDays, agencyDayStart, deadlineNote, draftCaption } from '@cobranzas/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../crud';
 import {
@@ -18,6 +11,7 @@ import {
   tasks,
 } from '../db/schema';
 import { nationalHolidays } from '../modules/judicialDaysOff/holidays';
+import { deadlineOn as countDeadline } from '../modules/jurisdictions/deadline';
 import type { Random } from './random';
 
 /** The demo courts' jurisdictions (the word that names them in the court), each with its recesses. */
@@ -92,17 +86,6 @@ export async function insertCases(tx: Tx, rng: Random, drafts: readonly Judicial
       s.id,
     ]),
   );
-  const calendarOf = async (jurisdictionId: number): Promise<JudicialCalendar> => {
-    const rows = await tx.select().from(judicialDaysOff);
-    const own = rows.filter((r) => r.jurisdictionId === null || r.jurisdictionId === jurisdictionId);
-    return {
-      daysOff: new Set(own.filter((r) => r.from === r.to).map((r) => r.from)),
-      recesses: own.filter((r) => r.from !== r.to).map((r) => ({ from: r.from, to: r.to })),
-    };
-  };
-  const calendars = new Map<number, JudicialCalendar>();
-  for (const { id } of known) calendars.set(id, await calendarOf(id));
-
   let steps = 0;
   for (const draft of drafts) {
     const named = JURISDICTIONS.find((j) => draft.court?.includes(j.court))?.name;
@@ -136,11 +119,8 @@ export async function insertCases(tx: Tx, rng: Random, drafts: readonly Judicial
     steps++;
     const served = addDays(today, -rng.int(1, 8));
     if (served <= filedOn || !rng.chance(0.4)) continue;
-    const deadlineOn = judicialDeadline(
-      served,
-      5,
-      calendars.get(place.id) ?? { daysOff: new Set(), recesses: [] },
-    );
+    // The same count the API makes for a step (modules/jurisdictions/deadline.ts).
+    const { deadlineOn } = await countDeadline(tx, place.id, served, 5);
     const [task] = await tx
       .insert(tasks)
       .values({

@@ -5,7 +5,7 @@
  * PostgreSQL every SQL statement is also timed from the client and summed by kind.
  *
  *   node --import tsx apps/api/bench/importProfile.ts FILE.xlsx [--db postgres|pglite]
- *     [--database-url URL] [--batch 500] [--without-trigger kpi_debts]
+ *     [--database-url URL] [--batch 500] [--without-trigger kpi_debts] [--keep]
  *
  * `--without-trigger` disables a trigger of `debts` in the throwaway database, to measure its share.
  * FILE: e.g. bench/.data/import-100000.xlsx (written by bench/import.ts).
@@ -105,7 +105,11 @@ async function main() {
       .values({ name: 'Banco Perfil S.A.', cuit: '30111111118' })
       .returning({ id: companies.id });
     const types = await db
-      .select({ id: collectionTypes.id, name: collectionTypes.name })
+      .select({
+        id: collectionTypes.id,
+        name: collectionTypes.name,
+        years: collectionTypes.prescriptionYears,
+      })
       .from(collectionTypes);
     const source = await readRows({ path: file }, 'xlsx');
     const headers = source.headers;
@@ -129,7 +133,7 @@ async function main() {
       record?.id ?? 0,
       company?.id ?? 0,
       false,
-      new Map(types.map((t) => [foldText(t.name), t.id])),
+      new Map(types.map(({ name, ...type }) => [foldText(name), type])),
     );
     statements.clear();
 
@@ -194,7 +198,9 @@ async function main() {
     }
   } finally {
     await database.close();
-    if (kind === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    // `--keep`: the imported database stays, to try statements against it.
+    if (kind === 'postgres' && !argv.includes('--keep'))
+      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     rmSync(dir, { recursive: true, force: true });
   }
 }

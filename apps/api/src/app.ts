@@ -241,7 +241,7 @@ export async function buildApp({ config, database, logger, jobs, imports, strate
   await app.register(multipart);
   const storage = localDocumentStorage(path.join(config.dataDir, 'documents'));
   documentsModule(app, db, storage);
-  importsModule(app, db, storage, imports);
+  importsModule(app, database, storage, imports);
   rateTablesModule(app, db, storage);
   const portalLink = portalLinkMaker(db, portalKeys(config.jwtSecret), config.publicUrl);
   letterTemplatesModule(app, db, portalLink);

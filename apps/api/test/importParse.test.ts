@@ -22,6 +22,7 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportFileError } from '../src/modules/imports/parse/errors';
+import { scanRows } from '../src/modules/imports/parse/read';
 import {
   decodeWindows1252,
   detectDelimiter,
@@ -507,6 +508,36 @@ describe('reading .xlsx', () => {
     expect(readDate(rows[0]?.cells['Fecha Mora'])).toEqual({ value: '2024-01-01' });
     expect(readDate(rows[1]?.cells['Fecha Mora'])).toEqual({ value: '2024-01-01' });
     expect(readRate(rows[0]?.cells.Tasa)).toEqual({ value: '12.50' });
+  });
+
+  it('the file is parsed once: the rows the upload reads come back from its staged copy exactly, in order', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Cartera');
+    sheet.addRow(['DNI', 'Cuenta', 'Monto', 'Fecha Mora', 'Activo', 'Nota']);
+    const rowsWritten = 2500; // more than one staged record (1 000 rows each)
+    for (let i = 1; i <= rowsWritten; i++)
+      sheet.addRow([
+        10_000_000 + i,
+        `C-${i}`,
+        i % 7 === 0 ? null : i * 10.25,
+        new Date(Date.UTC(2024, i % 12, 1 + (i % 28))),
+        i % 2 === 0,
+        i % 5 === 0 ? `PÉREZ «${i}»` : null,
+      ]);
+    sheet.getRow(1000).values = []; // an empty row: no row, as the file's reader says
+    const path = join(dir, 'staged.xlsx');
+    await workbook.xlsx.writeFile(path);
+    const stageTo = join(dir, 'staged.rows');
+
+    const scan = await scanRows(path, 'xlsx', { sampleRows: 0, all: true, stageTo });
+    const direct = await collect(await readRows({ path }, 'xlsx'));
+    const staged = await readRows({ path: stageTo }, 'rows');
+    expect(staged.headers).toEqual(['DNI', 'Cuenta', 'Monto', 'Fecha Mora', 'Activo', 'Nota']);
+    const again = await collect(staged);
+    expect(scan.totalRows).toBe(rowsWritten - 1);
+    expect(again).toHaveLength(rowsWritten - 1);
+    expect(again).toEqual(direct);
+    expect(again[0]?.cells['Fecha Mora']).toBeInstanceOf(Date);
   });
 
   it('reads the sheet a streaming writer made (inline strings, no shared strings) from a stream too', async () => {

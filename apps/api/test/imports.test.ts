@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { IMPORT_MAX_BYTES, type Import, MESSAGES } from '@cobranzas/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/bulk';
 import { FILE_ERRORS } from '../src/modules/imports/parse/errors';
 import { IN_THREAD_MAX_BYTES } from '../src/modules/imports/parse/inWorker';
 import { UPLOAD_MESSAGES } from '../src/modules/imports/upload';
@@ -270,6 +272,78 @@ forEachBackend('portfolio import (DESIGN.md §10.1)', (backend) => {
     expect(reasons[6]).toBe(
       'No se importó: Tipo de cobranza desconocido: «Hipoteca Lunar» (no está en el catálogo de Tipos de cobranza)',
     );
+  });
+
+  it("the file is parsed once: the upload keeps the rows it read in the file's place, the job imports them, and they go when it ends", async () => {
+    const companyId = await newCompany();
+    const dnis = [makeDni(), makeDni()];
+    const content = await xlsxOf([
+      ['DNI', 'Apellido y Nombre', 'Cuenta', 'Saldo', 'Fecha Mora'],
+      [dnis[0], 'UNO, Ana', 'P-1', '100,50', utc('2024-03-05')],
+      [dnis[1], 'DOS, Ana', 'P-2', 200, '06/04/2024'],
+    ]);
+    const response = await upload(t, admin, { content, companyId });
+    expectStatus(response, 202);
+    const id = (response.body as { id: number }).id;
+    const [stored] = rowsOf<{ kind: string; storage_key: string | null }>(
+      await t.database.db.execute(sql`SELECT kind, storage_key FROM imports WHERE id = ${id}`),
+    );
+    expect(stored?.kind).toBe('rows');
+    // The uploaded .xlsx itself is not kept: only the rows read from it (until the import ends).
+    for (const file of storedFiles(importsRoot())) expect(file).toMatch(/\.rows$/);
+    const record = await finished(t, admin, id);
+    expect(countsOf(record)).toMatchObject({
+      status: 'DONE',
+      totalRows: 2,
+      created: { debtors: 2, debts: 2 },
+    });
+    const debts = await listAll(t, admin, `/api/debts?companyId=${companyId}`);
+    expect(debts.map((d) => [d.reference, d.originalAmount, d.defaultDate]).sort()).toEqual([
+      ['P-1', '100.50', '2024-03-05'],
+      ['P-2', '200.00', '2024-04-06'],
+    ]);
+    expect(storedFiles(importsRoot()).filter((file) => file.includes(String(stored?.storage_key)))).toEqual(
+      [],
+    );
+  });
+
+  it('an imported debt knows whether its debtor has a phone to call, as one created by hand does', async () => {
+    const companyId = await newCompany();
+    const [withPhone, without, stored] = [makeDni(), makeDni(), makeDni()];
+    expectStatus(
+      await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/debtors',
+        payload: { dni: stored, lastName: 'GUARDADO', firstName: 'Ana', phone: '351 555 0101' },
+      }),
+      201,
+    );
+    const record = await runImport(t, admin, {
+      companyId,
+      content: await xlsxOf([
+        ['DNI', 'Apellido y Nombre', 'Cuenta', 'Saldo', 'Celular'],
+        [withPhone, 'CON, Ana', 'T-1', '100', '351 555 0001'],
+        [without, 'SIN, Ana', 'T-2', '100', ''],
+        [stored, 'GUARDADO, Ana', 'T-3', '100', ''],
+      ]),
+    });
+    expect(record).toMatchObject({ status: 'DONE', created: { debts: 3 } });
+    const storedDebtor = (await debtorByDni(stored)).body as { id: number };
+    const byHand = await createDebt(t.app, admin, { companyId, reference: 'T-4', debtorId: storedDebtor.id });
+    const byHandNoPhone = await createDebt(t.app, admin, { companyId, reference: 'T-5' });
+    const open = rowsOf<{ reference: string; debtor_phone_open: boolean }>(
+      await t.database.db.execute(
+        sql`SELECT reference, debtor_phone_open FROM debts WHERE company_id = ${companyId} ORDER BY reference`,
+      ),
+    );
+    expect(open).toEqual([
+      { reference: 'T-1', debtor_phone_open: true },
+      { reference: 'T-2', debtor_phone_open: false },
+      { reference: 'T-3', debtor_phone_open: true },
+      { reference: 'T-4', debtor_phone_open: true },
+      { reference: 'T-5', debtor_phone_open: false },
+    ]);
+    expect([byHand.id, byHandNoPhone.id].every((id) => id > 0)).toBe(true);
   });
 
   it('idempotency: the same file twice creates nothing the second time; a different amount is a warning and is not overwritten', async () => {

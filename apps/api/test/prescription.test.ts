@@ -30,6 +30,7 @@ import {
   tokenFor,
   unique,
 } from './helpers';
+import { runImport, xlsxOf } from './importHelpers';
 
 forEachBackend('prescription of every debt (issue 37)', (backend) => {
   let t: TestApp;
@@ -97,6 +98,50 @@ forEachBackend('prescription of every debt (issue 37)', (backend) => {
         200,
       );
       expect(await prescribesOn(debt.id)).toBe('2029-02-28');
+    });
+
+    it("each debt takes its type's term whatever inserts it: an import, or many debts in one statement", async () => {
+      const two = await create(t.app, admin, 'collections-types', {
+        name: unique('Cuotas sociales '),
+        prescriptionYears: 2,
+      });
+      const five = await create(t.app, admin, 'collections-types', { name: unique('Tarjeta ') });
+      const company = await createCompany(t.app, admin);
+      const dni = String(40_000_000 + Math.floor(Math.random() * 9_000_000));
+      const imported = await runImport(t, admin, {
+        companyId: company.id,
+        content: await xlsxOf([
+          ['DNI', 'Apellido y Nombre', 'Cuenta', 'Saldo', 'Fecha Mora', 'Producto'],
+          [dni, 'TÉRMINO, Ana', 'PT-2', '100', '15/03/2021', two.name],
+          [dni, 'TÉRMINO, Ana', 'PT-5', '100', '15/03/2021', five.name],
+          [dni, 'TÉRMINO, Ana', 'PT-0', '100', '15/03/2021', ''],
+        ]),
+      });
+      expect(imported).toMatchObject({ status: 'DONE', created: { debts: 3 } });
+      const byReference = async () =>
+        Object.fromEntries(
+          rowsOf<{ reference: string; prescribes_on: string }>(
+            await t.database.db.execute(
+              sql`SELECT reference, prescribes_on::text FROM debts WHERE company_id = ${company.id}`,
+            ),
+          ).map((d) => [d.reference, d.prescribes_on]),
+        );
+      expect(await byReference()).toEqual({
+        'PT-2': '2023-03-15',
+        'PT-5': '2026-03-15',
+        'PT-0': '2026-03-15',
+      });
+      // Many at once, the term left to the column's default: the insert's trigger corrects each one.
+      const debtor = (await get(`/api/debtors/dni/${dni}`)) as { id: number };
+      await t.database.db.execute(sql`
+        INSERT INTO debts (debtor_id, company_id, debt_type_id, collection_type_id, reference, original_amount, default_date)
+        SELECT ${debtor.id}, ${company.id}, 1, type_id, reference, 100, '2021-03-15'
+        FROM (VALUES (${two.id}::int, 'PS-2'), (${five.id}::int, 'PS-5'), (NULL::int, 'PS-0')) AS v(type_id, reference)`);
+      expect(await byReference()).toMatchObject({
+        'PS-2': '2023-03-15',
+        'PS-5': '2026-03-15',
+        'PS-0': '2026-03-15',
+      });
     });
 
     it('a payment interrupts: a new term from its day; undoing the payment undoes that', async () => {

@@ -27,9 +27,31 @@ export function elementType(column: PgColumn): string {
 export const anyOf = (column: PgColumn, values: readonly Scalar[]): SQL =>
   sql`${column} = ANY(${arrayParam(values)}::${sql.raw(elementType(column))}[])`;
 
+/**
+ * `column IN (SELECT unnest($1::type[]))`: the same test, as a join the planner sizes by the list
+ * (about ten rows) even in a cached generic plan, so it walks the column's index. With `= ANY($1)`
+ * a generic plan made while a table was small (an import's first batches) kept scanning by the
+ * other condition alone as the table grew: every batch read all of the company's debts.
+ */
+export const amongValues = (column: PgColumn, values: readonly Scalar[]): SQL =>
+  sql`${column} IN (SELECT unnest(${arrayParam(values)}::${sql.raw(elementType(column))}[]))`;
+
 export interface BulkColumn {
   column: PgColumn;
   values: readonly Scalar[];
+}
+
+/** The columns' names, quoted, as an INSERT lists them. */
+export const columnNames = (columns: BulkColumn[]): SQL =>
+  sql.raw(columns.map((c) => `"${c.column.name}"`).join(', '));
+
+/** `unnest($1::t1[], $2::t2[], …) AS alias ("c1", "c2", …)`: the columns' values as rows, named alike. */
+export function unnestAs(alias: string, columns: BulkColumn[]): SQL {
+  const arrays = sql.join(
+    columns.map((c) => sql`${arrayParam(c.values)}::${sql.raw(elementType(c.column))}[]`),
+    sql`, `,
+  );
+  return sql`unnest(${arrays}) AS ${sql.raw(`"${alias}"`)} (${columnNames(columns)})`;
 }
 
 /**
@@ -39,15 +61,10 @@ export interface BulkColumn {
  * Column names and types come from the table's Drizzle definition, never from input.
  */
 export function bulkInsert(table: PgTable, columns: BulkColumn[], returning?: PgColumn[]): SQL {
-  const names = sql.raw(columns.map((c) => `"${c.column.name}"`).join(', '));
-  const arrays = sql.join(
-    columns.map((c) => sql`${arrayParam(c.values)}::${sql.raw(elementType(c.column))}[]`),
-    sql`, `,
-  );
   const back = returning?.length
     ? sql` RETURNING ${sql.raw(returning.map((c) => `"${c.name}"`).join(', '))}`
     : sql``;
-  return sql`INSERT INTO ${sql.raw(`"${getTableName(table)}"`)} (${names}) SELECT * FROM unnest(${arrays})${back}`;
+  return sql`INSERT INTO ${sql.raw(`"${getTableName(table)}"`)} (${columnNames(columns)}) SELECT * FROM ${unnestAs('given', columns)}${back}`;
 }
 
 /** The rows of db.execute (both drivers answer `{ rows }`). */

@@ -72,7 +72,8 @@ export const debts = pgTable(
     // its window is not paid in full; null when kept or there is none (migration 0022: the queue no
     // longer sums each due promise's payments on every read).
     latestPromiseOpenUntil: date('latest_promise_open_until'),
-    debtorPhoneOpen: boolean('debtor_phone_open').notNull().default(false),
+    // No default: left out of an insert it is NULL and a trigger computes it (migration 0044).
+    debtorPhoneOpen: boolean('debtor_phone_open').notNull().default(sql`NULL`),
     // Derived by PostgreSQL for the queue's score (migration 0021): computing the agency day of the last
     // contact and the balance's digits per row cost 4 of the queue's 14 ms over a collector's 5 000 debts.
     lastContactOn: date('last_contact_on').generatedAlwaysAs(

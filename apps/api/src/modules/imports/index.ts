@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudModule, docsFor, equals, errorResponses, uploadErrorResponses } from '../../crud';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { companies, imports, jobs, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { announce, cancel, enqueue } from '../../jobs';
@@ -44,11 +44,11 @@ export interface ImportsOptions {
  */
 export function importsModule(
   app: FastifyInstance,
-  db: Db,
+  { db, kind }: Pick<Database, 'db' | 'kind'>,
   storage: DocumentStorage,
   options: ImportsOptions = {},
 ) {
-  app.jobs.handle(IMPORT_JOB, importJobHandler(storage, options.batchRows ?? IMPORT_BATCH_ROWS));
+  app.jobs.handle(IMPORT_JOB, importJobHandler(storage, options.batchRows ?? IMPORT_BATCH_ROWS[kind]));
 
   crudModule(app, db, {
     definition: importsResource,

@@ -2,7 +2,12 @@
  * The portfolio file as it arrives (DESIGN.md §10.1): stored, its kind decided, and read once from
  * end to end (on a worker thread) before anything is queued, so a file that cannot be imported at all (not a spreadsheet,
  * empty, headers only, a zip bomb, more rows than allowed) is a Spanish 4xx that changes nothing.
+ * That read keeps the rows it reads (parse/staged.ts): the job works from them and the file goes.
  */
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { extensionOf, IMPORT_MAX_BYTES, MESSAGES } from '@cobranzas/shared';
 import { cellToJson } from '@cobranzas/shared/imports';
 import type { FastifyRequest } from 'fastify';
@@ -12,7 +17,7 @@ import { type DocumentStorage, withLocalFile } from '../../storage';
 import { receiveUpload, type StoredUpload } from '../../uploads';
 import { ImportFileError } from './parse/errors';
 import { scanFile } from './parse/inWorker';
-import type { ImportKind, SheetRow } from './parse/rows';
+import type { FileKind, ImportKind, SheetRow } from './parse/rows';
 
 export const UPLOAD_MESSAGES = {
   tooLarge: 'El archivo supera el máximo de 50 MB. Divídalo en partes.',
@@ -23,7 +28,7 @@ export const UPLOAD_MESSAGES = {
 const ZIP_MAGIC = Buffer.from('PK\u0003\u0004', 'latin1');
 
 /** .xlsx by its name or its zip signature; .csv/.txt, or any other text, as CSV. */
-export async function kindOf({ clientName, isText }: StoredUpload, path: string): Promise<ImportKind> {
+export async function kindOf({ clientName, isText }: StoredUpload, path: string): Promise<FileKind> {
   const extension = extensionOf(clientName);
   if (extension === 'xlsx') return 'xlsx';
   if (extension === 'csv' || extension === 'txt') return 'csv';
@@ -43,6 +48,7 @@ export function fileRefusal(error: unknown): unknown {
 }
 
 export interface UploadedFile {
+  /** The stored file, or (`scan: 'all'`) the rows read from it, staged for the job (kind `rows`). */
   key: string;
   kind: ImportKind;
   fileName: string;
@@ -64,13 +70,39 @@ export const previewOf = (file: UploadedFile) => ({
 });
 
 /**
- * Receives the form and its file. `scan: 'all'` reads every row (the import); `scan: n`, only the
- * first n (the preview). The stored file is the caller's to keep or remove.
+ * Receives the form and its file. `scan: 'all'` reads every row (the import) and stores them staged
+ * in the file's place; `scan: n`, only the first n (the preview). What is stored is the caller's to
+ * keep or remove.
  */
 export async function receiveImportFile(
   request: FastifyRequest,
   storage: DocumentStorage,
   { scan, sampleRows }: { scan: 'all' | 'sample'; sampleRows: number },
+): Promise<{ fields: Record<string, string>; file: UploadedFile }> {
+  const stageDir = scan === 'all' ? await mkdtemp(join(tmpdir(), 'cobranzas-rows-')) : null;
+  const stageTo = stageDir ? join(stageDir, 'rows') : undefined;
+  try {
+    const { fields, file } = await receiveFile(request, storage, { scan, sampleRows, stageTo });
+    if (!stageTo) return { fields, file };
+    const rowsKey = `${file.key}.rows`;
+    try {
+      await storage.put(rowsKey, createReadStream(stageTo));
+    } catch (error) {
+      await storage.remove(rowsKey).catch(() => {});
+      throw error;
+    } finally {
+      await storage.remove(file.key).catch(() => {});
+    }
+    return { fields, file: { ...file, key: rowsKey, kind: 'rows' } };
+  } finally {
+    if (stageDir) await rm(stageDir, { recursive: true, force: true });
+  }
+}
+
+async function receiveFile(
+  request: FastifyRequest,
+  storage: DocumentStorage,
+  { scan, sampleRows, stageTo }: { scan: 'all' | 'sample'; sampleRows: number; stageTo?: string },
 ) {
   const { fields, stored } = await receiveUpload(request, storage, {
     maxBytes: IMPORT_MAX_BYTES,
@@ -82,9 +114,11 @@ export async function receiveImportFile(
       // One local copy (none on a local disk) serves both the kind's sniff and the scan.
       return withLocalFile(storage, upload.key, async (path) => {
         const kind = await kindOf(upload, path);
-        const read = await scanFile(path, kind, { sampleRows, all: scan === 'all' }).catch((error) => {
-          throw fileRefusal(error);
-        });
+        const read = await scanFile(path, kind, { sampleRows, all: scan === 'all', stageTo }).catch(
+          (error) => {
+            throw fileRefusal(error);
+          },
+        );
         return { kind, fileName: cleanName(upload.clientName), ...read };
       });
     },

@@ -45,7 +45,7 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
   maxUncompressedBytes: 512 * 1024 * 1024,
   // A reader's heap is capped at 192 MB (inWorker.ts): texts beyond this would not fit it anyway.
   maxSharedStringsBytes: 96 * 1024 * 1024,
-  maxRows: 500_000,
+  maxRows: 1_000_000,
 };
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;

@@ -7,12 +7,15 @@ import { cellText, toImportRow } from '@cobranzas/shared/imports';
 import type { BatchRow } from '../apply';
 import type { ReadLimits } from './errors';
 import { type ImportKind, readRows, type SheetRow } from './rows';
+import { StagedWriter } from './staged';
 
 export interface ScanOptions {
   sampleRows: number;
   /** Read to the end to count every row (the upload); otherwise stop after the sample (the preview). */
   all: boolean;
   limits?: Partial<ReadLimits>;
+  /** A new file to write every row to as it is read (the import's staged rows: staged.ts). */
+  stageTo?: string;
 }
 
 export interface ScanResult {
@@ -23,15 +26,21 @@ export interface ScanResult {
 
 export async function scanRows(path: string, kind: ImportKind, options: ScanOptions): Promise<ScanResult> {
   const source = await readRows({ path }, kind, options.limits);
+  const staged = options.stageTo ? await StagedWriter.create(options.stageTo, source.headers) : null;
   try {
     const sample: SheetRow[] = [];
     let totalRows = 0;
     for await (const row of source) {
       totalRows++;
+      await staged?.add(row);
       if (sample.length < options.sampleRows) sample.push(row);
       else if (!options.all) break;
     }
+    await staged?.close();
     return { headers: source.headers, sample, totalRows: options.all ? totalRows : null };
+  } catch (error) {
+    await staged?.abandon();
+    throw error;
   } finally {
     await source.close();
   }

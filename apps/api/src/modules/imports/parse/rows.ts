@@ -15,9 +15,13 @@ import { type CellValue, cellText, isBlank } from '@cobranzas/shared/imports';
 import { CsvError, parse as parseCsv } from 'csv-parse';
 import { detectDelimiter } from '../../../sniff';
 import { DEFAULT_READ_LIMITS, FILE_ERRORS, ImportFileError, type ReadLimits } from './errors';
+import { stagedRows } from './staged';
 import { MAGIC, type RawRow, sniffXlsx, xlsxRows } from './xlsx';
 
-export type ImportKind = 'xlsx' | 'csv';
+/** What an upload is read as. */
+export type FileKind = 'xlsx' | 'csv';
+/** And `rows`: the rows the upload staged for the job (staged.ts). */
+export type ImportKind = FileKind | 'rows';
 /** The upload: a file on disk, or a stream of its bytes (an .xlsx stream is first copied to a temp file). */
 export type ImportFile = { path: string } | { stream: Readable };
 /** A cell as read: text (CSV, text cells), number, boolean, Date (date cells) or null. */
@@ -44,6 +48,10 @@ export async function readRows(
   kind: ImportKind,
   limits: Partial<ReadLimits> = {},
 ): Promise<RowSource> {
+  if (kind === 'rows') {
+    if (!('path' in file)) throw new Error('Las filas guardadas se leen de un archivo.');
+    return stagedRows(file.path);
+  }
   const max: ReadLimits = { ...DEFAULT_READ_LIMITS, ...limits };
   const cleanups: (() => Promise<void>)[] = [];
   const cleanup = async () => {

@@ -1,46 +1,55 @@
 /**
- * The floor of `bench/floor.ts` (issue 20): the least a server can do for one of our API's cases.
- * node:http, the JWT verified by hand (HS256, node:crypto), the *same statements* our API ran for that
- * case (captured from it, bench/floor.ts), on `pg` or on PGlite in this thread, and the rows of the
- * last one through JSON.stringify. No framework, no validation, no mapping: what is left of a case's
- * cost here is PostgreSQL's and the driver's.
+ * The floors of `bench/floor.ts`: the least a server can do for one of our API's cases. node:http, the
+ * JWT verified by hand (HS256, node:crypto), on `pg` or on the API's PGlite worker client. No framework,
+ * no validation, no mapping: what is left of a case's cost here is PostgreSQL's and the driver's.
  *
  *   node --import tsx bench/floorServer.ts PORT SECRET postgres|pglite URL|DIR SPEC.json
  *
- * GET /floor/{case}?v={value}: the case's statements with `value` where the API's request had its
- * variable (the DNI, the id, the collector), and earlier results where the API used them.
+ * GET /floor/{case}?v={value} (issue 20, the replay floor): the *same statements* our API ran for that
+ * case (captured from it), with `value` where the API's request had its variable (the DNI, the id) and
+ * earlier results where the API used them; the rows of the last one through JSON.stringify.
+ * GET /minimal/{case}?v={value}&mode=json|rows (issue 38, the minimal floor): the API's very body
+ * from the least SQL for it (bench/minimalFloor.ts).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../apps/api/src/config';
+import { isNamedRead } from '../apps/api/src/db/namedStatements';
 import { PGliteWorkerClient } from '../apps/api/src/db/pglite/client';
 import type { FloorCase, FloorParam } from './floor';
+import { MINIMAL_CASES, type MinimalMode, type MinimalRun } from './minimalFloor';
 
 const [port = '0', secret = '', kind = 'postgres', target = '', specFile = ''] = process.argv.slice(2);
 const cases = JSON.parse(readFileSync(specFile, 'utf8')) as FloorCase[];
 
 type Row = Record<string, unknown>;
-type Run = (step: FloorCase['steps'][number], values: unknown[]) => Promise<Row[]>;
 
-async function runner(): Promise<Run> {
+/** As the API's pool names a read Drizzle sent unnamed (db/client.ts): by its text. */
+const nameOf = (text: string) =>
+  isNamedRead(text) ? `s_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}` : undefined;
+
+async function runner(): Promise<MinimalRun> {
   if (kind === 'postgres') {
-    // As the API's pool: as many connections (its default), no JIT, every statement named (parsed once per connection).
+    // As the API's pool: as many connections (its default), no JIT, its reads named (parsed once per connection).
     const pool = new pg.Pool({
       connectionString: target,
       max: DEFAULT_DATABASE_POOL_SIZE,
       options: '-c jit=off',
     });
-    return async (step, values) =>
-      (await pool.query<Row>({ name: step.name, text: step.text, values: values as unknown[] })).rows;
+    // An empty name: unnamed (the minimal floor's EXPLAIN, run once per 30 s).
+    return async (name, text, values) =>
+      (await pool.query<Row>({ name: name || undefined, text, values })).rows;
   }
   // The API's own PGlite client, without the API: its worker thread and its named reads (parsed once).
   const db = await PGliteWorkerClient.create(target);
-  return async (step, values) => (await db.query(step.text, values)).rows as Row[];
+  return async (_name, text, values) => (await db.query(text, values)).rows as Row[];
 }
 
 const run = await runner();
+const replay = (step: FloorCase['steps'][number], values: unknown[]) =>
+  run(step.name ?? nameOf(step.text) ?? '', step.text, values);
 
 /** HS256 by hand: the signature over header.payload, and an expiry still ahead. */
 function verified(header: string | undefined): boolean {
@@ -61,11 +70,25 @@ function paramValue(param: FloorParam, variable: string, results: Row[][]): unkn
   return param.all ? rows.map((row) => row[param.field]) : rows[0]?.[param.field];
 }
 
+/** The replay floor's answer: the case's statements in order, the last one's rows as the data. */
+async function replayed(spec: FloorCase, variable: string) {
+  const results: Row[][] = [];
+  for (const step of spec.steps)
+    results.push(
+      await replay(
+        step,
+        step.params.map((param) => paramValue(param, variable, results)),
+      ),
+    );
+  return { status: 200, body: JSON.stringify({ data: results.at(-1) }) };
+}
+
 createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', 'http://floor');
-  const match = /^\/floor\/(\d+)$/.exec(url.pathname);
-  const spec = match ? cases[Number(match[1])] : undefined;
-  if (!spec) {
+  const match = /^\/(floor|minimal)\/(\d+)$/.exec(url.pathname);
+  const spec = match ? cases[Number(match[2])] : undefined;
+  const minimal = spec && match?.[1] === 'minimal' ? MINIMAL_CASES[spec.minimal] : undefined;
+  if (!spec || (match?.[1] === 'minimal' && !minimal)) {
     response.writeHead(404).end();
     return;
   }
@@ -75,16 +98,11 @@ createServer(async (request, response) => {
   }
   try {
     const variable = url.searchParams.get('v') ?? '';
-    const results: Row[][] = [];
-    for (const step of spec.steps)
-      results.push(
-        await run(
-          step,
-          step.params.map((param) => paramValue(param, variable, results)),
-        ),
-      );
-    const body = JSON.stringify({ data: results.at(-1) });
-    response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    const mode = (url.searchParams.get('mode') ?? minimal?.mode) as MinimalMode;
+    const { status, body } = minimal
+      ? await minimal.answer(run, mode, variable)
+      : await replayed(spec, variable);
+    response.writeHead(status, { 'content-type': 'application/json' }).end(body);
   } catch (error) {
     response.writeHead(500).end(String(error));
   }

@@ -185,7 +185,7 @@ function steps(n: number, passwordHash: string): Step[] {
       label: `${n.toLocaleString('es-AR')} deudas`,
       run: exec(sql`INSERT INTO debts (debtor_id, company_id, debt_type_id, collection_type_id, reference,
           original_amount, origin_date, default_date, punitive_rate, status, assigned_user_id,
-          court, case_number, paid_amount, balance, created_at, updated_at)
+          court, case_number, paid_amount, balance, created_at, updated_at, debtor_phone_open)
         SELECT 1 + (g::bigint * 7919) % ${debtors},
           CASE WHEN g % 10 = 0 THEN c.first ELSE c.first + 1 + g % ${BENCH_COMPANIES - 1} END,
           s.stage, ct.first + g % 5, 'REF-' || lpad(g::text, 9, '0'),
@@ -195,7 +195,8 @@ function steps(n: number, passwordHash: string): Step[] {
           u.first + g % ${BENCH_COLLECTORS},
           CASE WHEN s.stage = 3 THEN 'Juzgado Civil N.º ' || (1 + g % 40) END,
           CASE WHEN s.stage = 3 THEN 'EXP-' || g || '/2025' END,
-          0, a.amount, a.created, a.created
+          -- Triggers are off while loading: the phone flag is set with the others below.
+          0, a.amount, a.created, a.created, false
         FROM generate_series(1, ${n}) g
         CROSS JOIN (SELECT min(id) AS first FROM companies) c
         CROSS JOIN (SELECT min(id) AS first FROM collection_types) ct

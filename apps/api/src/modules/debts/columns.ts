@@ -1,14 +1,44 @@
 import { normalizeDni } from '@cobranzas/shared';
-import { eq, getTableColumns, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { collectionTypes, companies, debtors, debts, debtTypes, users } from '../../db/schema';
 import { judicialCaseColumn } from '../cases/debtFacts';
 
 const assignedUsers = alias(users, 'assigned_users');
 
-/** What a debt read embeds (shared debtSchema): its debtor, the names of what it points to. */
+/**
+ * What a debt read answers (shared debtSchema): its own columns, its debtor, the names of what it
+ * points to. Only the columns the schema answers: the queue's facts, the prescription's inputs and the
+ * search text (12 more) were read, parsed and mapped on every row for the response schema to drop
+ * (issue 38).
+ */
 export const debtColumns = {
-  ...getTableColumns(debts),
+  id: debts.id,
+  debtorId: debts.debtorId,
+  companyId: debts.companyId,
+  debtTypeId: debts.debtTypeId,
+  collectionTypeId: debts.collectionTypeId,
+  reference: debts.reference,
+  originalAmount: debts.originalAmount,
+  currency: debts.currency,
+  originDate: debts.originDate,
+  defaultDate: debts.defaultDate,
+  punitiveRate: debts.punitiveRate,
+  interestRate: debts.interestRate,
+  rateTableId: debts.rateTableId,
+  importId: debts.importId,
+  status: debts.status,
+  assignedUserId: debts.assignedUserId,
+  court: debts.court,
+  caseNumber: debts.caseNumber,
+  notes: debts.notes,
+  servicesAmount: debts.servicesAmount,
+  moraAmount: debts.moraAmount,
+  paidAmount: debts.paidAmount,
+  balance: debts.balance,
+  prescribesOn: debts.prescribesOn,
+  createdAt: debts.createdAt,
+  updatedAt: debts.updatedAt,
   debtor: {
     id: debtors.id,
     dni: debtors.dni,

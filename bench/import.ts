@@ -550,7 +550,6 @@ export const IMPORT_SECTION_TITLE = '## Importación de cartera (issue 16)';
 
 export function importMarkdown(results: ImportBenchResult[], started: Date): string {
   if (results.length === 0) return '';
-  const first = results[0] as ImportBenchResult;
   const lines = [
     IMPORT_SECTION_TITLE,
     '',

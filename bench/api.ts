@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { agencyToday } from '@cobranzas/shared';
 import autocannon from 'autocannon';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -24,6 +25,8 @@ export interface Measure {
   p50: number;
   p99: number;
   errors: number;
+  /** Answers counted in the run (autocannon's total). */
+  requests?: number;
   /** ratio of rps to the ceiling's at the same connections */
   ratio?: number;
 }
@@ -150,13 +153,50 @@ export async function login(base: string, alias: string, password: string): Prom
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/** Open debts with something to pay and no plan, from random pages of the list (a payment on others is a 4xx). */
+export async function payableDebts(base: string, token: string, debts: number): Promise<number[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const ids: number[] = [];
+  for (let tries = 0; ids.length < 200 && tries < 50; tries++) {
+    const page = 1 + Math.floor(Math.random() * Math.max(1, Math.floor(debts / 100)));
+    const response = await fetch(`${base}/api/debts?limit=100&page=${page}`, { headers });
+    const { data } = (await response.json()) as { data: { id: number; status: string; balance: string }[] };
+    for (const debt of data) {
+      if (['CANCELADA', 'ARCHIVADA', 'INCOBRABLE'].includes(debt.status) || !/^[1-9]/.test(debt.balance))
+        continue;
+      // A debt with a plan takes its payments on the quotas (a free one is a 409).
+      const quotas = await fetch(`${base}/api/quotas?debtId=${debt.id}&limit=1`, { headers });
+      if (((await quotas.json()) as { data: unknown[] }).data.length === 0) ids.push(debt.id);
+    }
+  }
+  if (ids.length === 0) throw new Error('No hay deudas abiertas con saldo y sin plan para el caso «pago».');
+  return ids;
+}
+
+/** A ledger write: a payment of one cent on one of `payable` at random (issue 38's growth and scale-out). */
+export const paymentCase = (payable: number[], token: string, connections: number): LoadCase => ({
+  name: 'pago',
+  connections,
+  method: 'POST',
+  path: '/api/payments',
+  body: () =>
+    JSON.stringify({
+      debtId: payable[Math.floor(Math.random() * payable.length)],
+      amount: '0.01',
+      paidAt: agencyToday(),
+      receiptNumber: 'BENCH',
+    }),
+  token,
+});
+
 export interface LoadCase {
   name: string;
   connections: number;
   method?: 'GET' | 'POST';
   /** a fixed path, or one drawn per request */
   path: string | (() => string);
-  body?: string;
+  /** a fixed body, or one drawn per request */
+  body?: string | (() => string);
   token?: string;
 }
 
@@ -164,7 +204,7 @@ export interface LoadCase {
 export async function load(base: string, spec: LoadCase, seconds: number): Promise<Measure> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (spec.token) headers.authorization = `Bearer ${spec.token}`;
-  const { path } = spec;
+  const { path, body } = spec;
   const result = await autocannon({
     url: base,
     connections: spec.connections,
@@ -173,8 +213,12 @@ export async function load(base: string, spec: LoadCase, seconds: number): Promi
     requests: [
       {
         method: spec.method ?? 'GET',
-        ...(spec.body ? { body: spec.body } : {}),
-        setupRequest: (request) => ({ ...request, path: typeof path === 'string' ? path : path() }),
+        ...(typeof body === 'string' ? { body } : {}),
+        setupRequest: (request) => ({
+          ...request,
+          path: typeof path === 'string' ? path : path(),
+          ...(typeof body === 'function' ? { body: body() } : {}),
+        }),
       },
     ],
   });
@@ -185,6 +229,7 @@ export async function load(base: string, spec: LoadCase, seconds: number): Promi
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
   };
 }
 

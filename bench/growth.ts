@@ -20,10 +20,21 @@ import {
   BENCH_LAST_NAMES,
   parseDataArgs,
 } from '../apps/api/bench/data';
-import { cliArg, type LoadCase, load, login, ROOT, startApi, writeSection } from './api';
+import {
+  cliArg,
+  type LoadCase,
+  load,
+  login,
+  payableDebts,
+  paymentCase,
+  ROOT,
+  startApi,
+  writeSection,
+} from './api';
 import { growthChart } from './growthChart';
 import { prewarm } from './prewarm';
 import { prepareQueueData } from './queue';
+import { freeTextShapes } from './searchShapes';
 
 type DbKind = 'postgres' | 'pglite';
 export const GROWTH_SECTION_TITLE = '## Cómo crece cada caso con la cartera (issue 20)';
@@ -34,19 +45,33 @@ const PG_BASE = 'postgres://postgres@127.0.0.1:5432/cobranzas_bench';
 export const GROWTH_CASES = [
   'DNI',
   'deuda por id',
+  'saldo',
   'página 1',
   'página 1000',
   'general-kpi',
   'texto libre',
+  'texto {Apellido, Nombre}',
+  'texto {nom ape}',
+  'texto {dni con puntos}',
   'cola',
+  'pago',
 ] as const;
 export type GrowthCase = (typeof GROWTH_CASES)[number];
+
+export interface GrowthMeasure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  connections: number;
+}
 
 export interface GrowthPoint {
   kind: DbKind;
   debts: number;
   measured: string;
-  cases: Record<GrowthCase, { rps: number; p50: number; p99: number; errors: number; connections: number }>;
+  /** A case added later (issue 38: saldo, pago, the search's shapes) is missing from older points. */
+  cases: Partial<Record<GrowthCase, GrowthMeasure>>;
 }
 
 /** The 1M database is the bench's own (kept for `npm run bench`); other sizes get theirs. */
@@ -75,6 +100,21 @@ async function measureSize(kind: DbKind, debts: number, port: number, seconds: n
     if (collectors.length !== BENCH_COLLECTORS)
       throw new Error(`Se esperaban ${BENCH_COLLECTORS} cobradores.`);
     const debtors = Math.ceil(debts / 3);
+    const payable = await payableDebts(server.base, token, debts);
+    const searchShapes = Object.fromEntries(
+      freeTextShapes(debtors)
+        .filter(([shape]) => shape !== '{apellido}')
+        .map(([shape, text]) => [
+          `texto ${shape}`,
+          {
+            name: `texto ${shape}`,
+            connections: 10,
+            path: () => `/api/debts?q=${encodeURIComponent(text())}`,
+            token,
+          },
+        ]),
+    ) as Record<Extract<GrowthCase, `texto {${string}}`>, LoadCase>;
+
     const specs: Record<GrowthCase, LoadCase> = {
       DNI: {
         name: 'DNI',
@@ -88,6 +128,12 @@ async function measureSize(kind: DbKind, debts: number, port: number, seconds: n
         path: () => `/api/debts/${random(debts)}`,
         token,
       },
+      saldo: {
+        name: 'saldo',
+        connections: 10,
+        path: () => `/api/debts/${random(debts)}/balance`,
+        token,
+      },
       'página 1': { name: 'página 1', connections: 10, path: '/api/debts?page=1&limit=25', token },
       'página 1000': { name: 'página 1000', connections: 10, path: '/api/debts?page=1000&limit=25', token },
       'general-kpi': { name: 'general-kpi', connections: 10, path: '/api/report/general-kpi', token },
@@ -98,12 +144,14 @@ async function measureSize(kind: DbKind, debts: number, port: number, seconds: n
           `/api/debts?q=${encodeURIComponent(BENCH_LAST_NAMES[random(BENCH_LAST_NAMES.length) - 1] ?? '')}`,
         token,
       },
+      ...searchShapes,
       cola: {
         name: 'cola',
         connections: 10,
         path: () => `/api/queue?userId=${collectors[random(collectors.length) - 1]}`,
         token,
       },
+      pago: paymentCase(payable, token, 4),
     };
     const cases = {} as GrowthPoint['cases'];
     for (const name of GROWTH_CASES) {
@@ -156,20 +204,27 @@ export function growthMarkdown(points: GrowthPoint[]): string {
   const sections = (['postgres', 'pglite'] as DbKind[]).flatMap((kind) => {
     const mine = points.filter((p) => p.kind === kind).sort((a, b) => a.debts - b.debts);
     if (mine.length === 0) return [];
-    const first = mine[0] as GrowthPoint;
-    const last = mine[mine.length - 1] as GrowthPoint;
     const header = `| caso (conexiones) | ${mine.map((p) => `${sizeLabel(p.debts)}: req/s · p99 ms`).join(' | ')} | p99 ∝ nᵇ | ¿más que log n? |`;
     const rows = GROWTH_CASES.map((name) => {
+      // Between the smallest and the largest size that measured this case.
+      const measured = mine.filter((p) => p.cases[name]);
+      const low = measured[0];
+      const high = measured[measured.length - 1];
       const b =
-        mine.length > 1
-          ? growthExponent(first.cases[name].p99, last.cases[name].p99, first.debts, last.debts)
+        low && high && low !== high
+          ? growthExponent(
+              (low.cases[name] as GrowthMeasure).p99,
+              (high.cases[name] as GrowthMeasure).p99,
+              low.debts,
+              high.debts,
+            )
           : Number.NaN;
       const cells = mine.map((p) => {
         const c = p.cases[name];
-        return `${c.rps.toFixed(0)} · ${c.p99}${c.errors ? ` (${c.errors} errores)` : ''}`;
+        return c ? `${c.rps.toFixed(0)} · ${c.p99}${c.errors ? ` (${c.errors} errores)` : ''}` : '—';
       });
       const verdict = Number.isNaN(b) ? '—' : b > LOG_EXPONENT_LIMIT ? '**sí**' : 'no';
-      return `| ${name} (${first.cases[name].connections}) | ${cells.join(' | ')} | ${Number.isNaN(b) ? '—' : decimal(b)} | ${verdict} |`;
+      return `| ${name} (${low?.cases[name]?.connections ?? '—'}) | ${cells.join(' | ')} | ${Number.isNaN(b) ? '—' : decimal(b)} | ${verdict} |`;
     });
     return [
       `### ${dbName(kind)}`,
@@ -204,8 +259,8 @@ export function writeGrowthCharts(points: GrowthPoint[]) {
       mine.map((p) => p.debts),
       GROWTH_CASES.map((name) => ({
         name,
-        p99: mine.map((p) => p.cases[name].p99),
-        rps: mine.map((p) => p.cases[name].rps),
+        p99: mine.map((p) => p.cases[name]?.p99 ?? null),
+        rps: mine.map((p) => p.cases[name]?.rps ?? null),
       })),
     );
     writeFileSync(join(ROOT, `bench/growth-${kind}.svg`), svg);

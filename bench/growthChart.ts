@@ -4,13 +4,27 @@
  * like nᵇ is a straight line of slope b and a flat one is level.
  */
 
+/** A case's values by size; null where that size did not measure it (a case added later). */
 export interface GrowthSeries {
   name: string;
-  p99: number[];
-  rps: number[];
+  p99: (number | null)[];
+  rps: (number | null)[];
 }
 
-const COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2'];
+const COLORS = [
+  '#1f77b4',
+  '#ff7f0e',
+  '#2ca02c',
+  '#d62728',
+  '#9467bd',
+  '#8c564b',
+  '#e377c2',
+  '#7f7f7f',
+  '#bcbd22',
+  '#17becf',
+  '#393b79',
+  '#ad494a',
+];
 const PANEL = { width: 400, height: 280, left: 56, top: 58, gap: 70 };
 const FAMILY = 'font-family="system-ui, sans-serif"';
 const FONT = `${FAMILY} font-size="12"`;
@@ -29,8 +43,13 @@ function logTicks(min: number, max: number): number[] {
   return all.filter((tick) => tick >= from && tick <= to);
 }
 
-function panel(title: string, x0: number, sizes: number[], series: { values: number[]; color: string }[]) {
-  const all = series.flatMap((s) => s.values).filter((v) => v > 0);
+function panel(
+  title: string,
+  x0: number,
+  sizes: number[],
+  series: { values: (number | null)[]; color: string }[],
+) {
+  const all = series.flatMap((s) => s.values).filter((v): v is number => v !== null && v > 0);
   const ticks = logTicks(Math.min(...all), Math.max(...all));
   const [low, high] = [ticks[0] ?? 1, ticks[ticks.length - 1] ?? 10];
   const [nLow, nHigh] = [sizes[0] ?? 1, sizes[sizes.length - 1] ?? 10];
@@ -54,7 +73,9 @@ function panel(title: string, x0: number, sizes: number[], series: { values: num
       `<text x="${x(n)}" y="${PANEL.top + PANEL.height + 18}" text-anchor="middle" ${FONT}>${sizeLabel(n)}</text>`,
     );
   for (const s of series) {
-    const points = s.values.map((v, i) => `${x(sizes[i] ?? 0).toFixed(1)},${y(v).toFixed(1)}`);
+    const points = s.values.flatMap((v, i) =>
+      v === null ? [] : [`${x(sizes[i] ?? 0).toFixed(1)},${y(v).toFixed(1)}`],
+    );
     parts.push(`<polyline points="${points.join(' ')}" fill="none" stroke="${s.color}" stroke-width="2"/>`);
     for (const point of points) {
       const [cx, cy] = point.split(',');

@@ -18,7 +18,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { addDays, agencyToday, formatDni } from '@cobranzas/shared';
+import { addDays, agencyToday } from '@cobranzas/shared';
 import pg from 'pg';
 import {
   BENCH_ADMIN_PASSWORD,
@@ -61,6 +61,7 @@ import { benchQueue, queueMarkdown, queueUnmet } from './queue';
 import { benchReceipts, receiptMarkdown, receiptUnmet } from './receipt';
 import { benchReconciliation, reconciliationMarkdown, reconciliationUnmet } from './reconciliation';
 import { benchScaleOut, scaleOutMarkdown } from './scaleOut';
+import { freeTextShapes } from './searchShapes';
 import { benchSettlements, settlementMarkdown, settlementUnmet } from './settlements';
 import { benchStrategies, strategiesMarkdown, strategiesUnmet } from './strategies';
 import { measureUserState, USER_STATE_BUDGET, type UserStateCost } from './userState';
@@ -89,15 +90,6 @@ async function hasData(kind: DbKind, dir: string): Promise<boolean> {
 
 const random = (max: number) => 1 + Math.floor(Math.random() * max);
 const any = (list: readonly string[]) => list[random(list.length) - 1] ?? '';
-const unaccented = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-
-/** The free text's cases: a name as people type it, at random among the bench's debtors. */
-const freeTextShapes = (debtors: number): [string, () => string][] => [
-  ['{apellido}', () => unaccented(any(BENCH_LAST_NAMES)).toLowerCase()],
-  ['{Apellido, Nombre}', () => `${any(BENCH_LAST_NAMES)}, ${any(BENCH_FIRST_NAMES)}`],
-  ['{nom ape}', () => `${any(BENCH_FIRST_NAMES).slice(0, 4)} ${any(BENCH_LAST_NAMES).slice(0, 4)}`],
-  ['{dni con puntos}', () => formatDni(String(10_000_000 + random(debtors)))],
-];
 
 interface DbResult {
   kind: DbKind;

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { CHUNK_GROUPS, FIRST_SCREEN_CHUNKS } from './vite/chunks.ts';
+import { compileHints } from './vite/compileHints.ts';
 import { mantineVariables } from './vite/mantine-css-variables.ts';
 import { precompress } from './vite/precompress.ts';
 
@@ -30,6 +32,7 @@ export default defineConfig({
   plugins: [
     react({ exclude: [/\/node_modules\//, /\/pagar\//] }),
     mantineVariables(),
+    compileHints(FIRST_SCREEN_CHUNKS),
     precompress(),
     portalPage(),
   ],
@@ -52,6 +55,9 @@ export default defineConfig({
         main: resolve(import.meta.dirname, 'index.html'),
         pagar: resolve(import.meta.dirname, 'pagar/index.html'),
       },
+      // Few, larger chunks (vite/chunks.ts); each module still runs when first imported, not when
+      // its chunk loads, so a screen does not run every module a shared chunk holds.
+      output: { codeSplitting: { groups: CHUNK_GROUPS }, strictExecutionOrder: true },
     },
   },
   test: {

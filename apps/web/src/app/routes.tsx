@@ -61,7 +61,10 @@ const companies = () => import('../features/companies/pages');
 const eventsTypes = () => import('../features/eventsTypes/pages');
 const debtors = () => import('../features/debtors/pages');
 const catalogs = () => import('../features/catalogs/pages');
-const debts = () => import('../features/debts/pages');
+const debtSearch = () => import('../features/debts/search/SearchPage');
+const debtForm = () => import('../features/debts/form/DebtFormPage');
+const debtView = () => import('../features/debts/view/DebtViewPage');
+const debtsByType = () => import('../features/debts/type/DebtsByTypePage');
 const imports = () => import('../features/imports/pages');
 const rateTables = () => import('../features/rateTables/pages');
 const letterTemplates = () => import('../features/letterTemplates/pages');
@@ -226,11 +229,12 @@ const layoutRoutes: RouteObject[] = [
     ),
   },
 
-  { path: 'debts/search', lazy: page(debts, (m) => m.DebtSearchPage) },
-  { path: 'debts/add', lazy: guarded('add', 'Debts', debts, (m) => m.DebtAddPage) },
-  { path: 'debts/edit/:id', lazy: guarded('edit', 'Debts', debts, (m) => m.DebtEditPage) },
-  { path: 'debts/view/:id', lazy: page(debts, (m) => m.DebtViewPage) },
-  { path: 'debts/type/:type', lazy: page(debts, (m) => m.DebtsByTypePage) },
+  // Each debt screen its own module: the file or the Buscador, opened first, loads none of the others.
+  { path: 'debts/search', lazy: page(debtSearch, (m) => m.DebtSearchPage) },
+  { path: 'debts/add', lazy: guarded('add', 'Debts', debtForm, (m) => m.DebtAddPage) },
+  { path: 'debts/edit/:id', lazy: guarded('edit', 'Debts', debtForm, (m) => m.DebtEditPage) },
+  { path: 'debts/view/:id', lazy: page(debtView, (m) => m.DebtViewPage) },
+  { path: 'debts/type/:type', lazy: page(debtsByType, (m) => m.DebtsByTypePage) },
 
   // Issue 37: court cases, guarded like the debts (a CLIENTE reads its company's); a case is opened
   // from its debt's «Expediente» tab.

@@ -3,8 +3,16 @@
  * no timeout, the XSRF cookie/header defaults, and the expiry rule on responses.
  */
 import { MESSAGES } from '@cobranzas/shared';
-import axios, { AxiosError, type AxiosResponse, isAxiosError } from 'axios';
+import axios, {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosResponse,
+  getAdapter,
+  type InternalAxiosRequestConfig,
+  isAxiosError,
+} from 'axios';
 import { config, STORAGE_KEYS } from './config';
+import { type EarlyAnswer, takeEarlyAnswer } from './firstCalls';
 import { session } from './session';
 
 declare module 'axios' {
@@ -72,8 +80,23 @@ export const api = axios.create({
 api.interceptors.request.use((request) => {
   const token = localStorage.getItem(STORAGE_KEYS.token);
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  // The first screen's GETs that main.tsx already started (lib/firstCalls): their answer, once.
+  const early =
+    request.method === 'get' && !request.responseType ? takeEarlyAnswer(api.getUri(request)) : undefined;
+  if (early) {
+    const adapter = getAdapter(request.adapter, request);
+    request.adapter = async (sent) =>
+      (await early.then((answer) => fromEarly(answer, sent))) ?? adapter(sent);
+  }
   return request;
 });
+
+/** A 2xx early answer as the adapter would give it; anything else is asked again, the usual way. */
+function fromEarly(answer: EarlyAnswer | null, sent: InternalAxiosRequestConfig): AxiosResponse | null {
+  if (!answer || answer.status < 200 || answer.status >= 300) return null;
+  const { status, statusText, headers, body } = answer;
+  return { data: body, status, statusText, headers: new AxiosHeaders(headers), config: sent, request: {} };
+}
 
 function isExpiry(status: number | undefined, data: unknown, skip: boolean | undefined): boolean {
   return !skip && (status === 401 || messageOf(data) === MESSAGES.tokenExpired);

@@ -1,5 +1,5 @@
 import type { CollectionDay } from '@cobranzas/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../src/lib/navigation';
 import { session } from '../../src/lib/session';
@@ -164,7 +164,8 @@ describe('the collectors’ day on the dashboard (issue 18)', { timeout: 30_000 
     }));
     open('ADMIN', { ...ADMIN_DAY, collectors });
     const table = await screen.findByRole('table', { name: 'Equipo de cobranza' }, { timeout: 5000 });
-    expect(within(table).getAllByRole('row')).toHaveLength(201);
+    // The first rows come with the card, the rest right after (lib/useProgressive).
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(201));
     const frame = screen.getByRole('region', { name: 'Equipo de cobranza' });
     expect(frame).toContainElement(table);
     expect(frame).toHaveAttribute('tabindex', '0');

@@ -103,6 +103,9 @@ export function Sidebar({ id, opened }: { id: string; opened: boolean }) {
               opened={isOpen}
               onChange={(value) => setExpanded((state) => ({ ...state, [item.label]: value }))}
               aria-expanded={isOpen}
+              // A closed group's links are not drawn (Mantine keeps them as a hidden React Activity):
+              // ≈ 70 links less to render on every first screen.
+              keepMounted={false}
               childrenOffset={30}
               className={classes.group}
             >

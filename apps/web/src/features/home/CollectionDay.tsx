@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { messageOf } from '../../components/resource/http';
 import { LoadFailed } from '../../components/resource/states';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
+import { useDeferredData } from '../../lib/useDeferredData';
+import { useProgressive } from '../../lib/useProgressive';
 import { collectionDayQuery } from './api';
 import { DashboardSection, TableFrame, TableFrameLoading } from './DashboardSection';
 import classes from './home.module.css';
@@ -22,7 +24,8 @@ export function CollectionDay({
   canViewQueue: boolean;
 }) {
   const day = useQuery(collectionDayQuery(company));
-  if (day.isPending)
+  const { data, waiting } = useDeferredData(day);
+  if (waiting)
     return (
       <div className={classes.body} aria-busy="true">
         <PromisesLoading />
@@ -33,11 +36,12 @@ export function CollectionDay({
         ) : null}
       </div>
     );
-  if (day.isError) return <LoadFailed message={messageOf(day.error)} onRetry={() => void day.refetch()} />;
+  if (day.isError || !data)
+    return <LoadFailed message={messageOf(day.error)} onRetry={() => void day.refetch()} />;
   return (
     <div className={classes.body}>
-      <Promises day={day.data} />
-      {day.data.collectors && <Collectors collectors={day.data.collectors} canViewQueue={canViewQueue} />}
+      <Promises day={data} />
+      {data.collectors && <Collectors collectors={data.collectors} canViewQueue={canViewQueue} />}
     </div>
   );
 }
@@ -80,6 +84,7 @@ function Promises({ day }: { day: Day }) {
 }
 
 function Collectors({ collectors, canViewQueue }: { collectors: CollectorFigures[]; canViewQueue: boolean }) {
+  const shown = useProgressive(collectors);
   return (
     <DashboardSection titleId="collectors-title" title={COLLECTORS_TITLE}>
       {collectors.length === 0 ? (
@@ -98,7 +103,7 @@ function Collectors({ collectors, canViewQueue }: { collectors: CollectorFigures
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {collectors.map((c) => (
+              {shown.map((c) => (
                 <Table.Tr key={c.userId}>
                   <Table.Td>
                     {canViewQueue ? (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { messageOf } from '../../components/resource/http';
 import { LoadFailed } from '../../components/resource/states';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
+import { useDeferredData } from '../../lib/useDeferredData';
 import { PENDING_OFFERS_SHOWN, pendingOffersQuery } from './api';
 import { DashboardSection, TableFrame, TableFrameLoading } from './DashboardSection';
 import classes from './home.module.css';
@@ -18,15 +19,16 @@ const currencyOf = (offer: Offer) => (offer.currency === 'USD' ? 'USD' : 'ARS');
  */
 export function PendingOffers({ company }: { company: string | undefined }) {
   const offers = useQuery(pendingOffersQuery(company));
-  if (offers.isPending)
+  const deferred = useDeferredData(offers);
+  if (deferred.waiting)
     return (
       <DashboardSection titleId="pending-offers-title" title={TITLE}>
         <TableFrameLoading label="Cargando ofertas pendientes" />
       </DashboardSection>
     );
-  if (offers.isError)
+  if (offers.isError || !deferred.data)
     return <LoadFailed message={messageOf(offers.error)} onRetry={() => void offers.refetch()} />;
-  const { data, total } = offers.data;
+  const { data, total } = deferred.data;
   return (
     <DashboardSection titleId="pending-offers-title" title={`${TITLE}${total ? ` (${total})` : ''}`}>
       {total === 0 ? (

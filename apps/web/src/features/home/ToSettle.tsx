@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { messageOf } from '../../components/resource/http';
 import { LoadFailed } from '../../components/resource/states';
 import { formatDate } from '../../lib/format';
+import { useDeferredData } from '../../lib/useDeferredData';
 import { toSettleQuery } from './api';
 import { DashboardSection, TableFrame, TableFrameLoading } from './DashboardSection';
 import classes from './home.module.css';
@@ -14,15 +15,15 @@ const count = new Intl.NumberFormat('es-AR');
 /** «A rendir» (issue 19, ADMIN): per company and currency, the money not yet settled, since when. */
 export function ToSettle() {
   const pending = useQuery(toSettleQuery());
-  if (pending.isPending)
+  const { data: rows, waiting } = useDeferredData(pending);
+  if (waiting)
     return (
       <DashboardSection titleId="to-settle-title" title="A rendir">
         <TableFrameLoading label="Cargando lo pendiente de rendir" />
       </DashboardSection>
     );
-  if (pending.isError)
+  if (pending.isError || !rows)
     return <LoadFailed message={messageOf(pending.error)} onRetry={() => void pending.refetch()} />;
-  const rows = pending.data;
   return (
     <DashboardSection titleId="to-settle-title" title="A rendir">
       {rows.length === 0 ? (

@@ -4,7 +4,7 @@ import type { AppAbility } from '@cobranzas/shared';
 import { Alert } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMoodHappy } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Pager } from '../../components/Pager';
 import { messageOf, statusOf } from '../../components/resource/http';
@@ -73,9 +73,12 @@ export function QueueView({
     [state.page, state.limit, userId],
   );
   const queue = useQueue(params);
+  // What arrives is drawn as a transition, in slices between frames: a page of the queue (its rows'
+  // actions and menus) was one long task (Lighthouse's TBT, issue 38).
+  const data = useDeferredValue(queue.data);
   const records = useMemo<QueueRow[]>(
-    () => (queue.data?.data ?? []).map((item) => ({ ...item, id: item.debt.id })),
-    [queue.data],
+    () => (data?.data ?? []).map((item) => ({ ...item, id: item.debt.id })),
+    [data],
   );
   const callable = useMemo(() => records.filter((row) => row.callableNow), [records]);
   const others = useMemo(() => records.filter((row) => !row.callableNow), [records]);
@@ -89,8 +92,8 @@ export function QueueView({
     });
   }, [callable]);
   const keys = useRowKeys(phone ? NONE : callable, work, `${state.page}|${state.limit}|${userId ?? ''}`);
-  const total = queue.data?.total ?? 0;
-  const callableTotal = queue.data?.callableTotal ?? total;
+  const total = data?.total ?? 0;
+  const callableTotal = data?.callableTotal ?? total;
   const columns = useMemo(
     () => notCallableColumns((row) => <Alternatives row={row} onWork={work} />),
     [work],
@@ -104,12 +107,18 @@ export function QueueView({
     <section className={resource.page} aria-labelledby="page-title">
       <PageHeader title={title} actions={actions} />
       {intro ? <div className={classes.intro}>{intro}</div> : null}
-      {queue.data ? (
+      {data ? (
         <div className={classes.summary}>
           <p className={classes.left} role="status">
             {leftText(total)}
           </p>
           {split ? <p className={classes.split}>{split}</p> : null}
+        </div>
+      ) : queue.isPending || queue.data ? (
+        // Room for the summary's two lines while the queue loads: the list under it does not move.
+        <div className={classes.summary} aria-hidden="true">
+          <p className={classes.left}>{'\u00a0'}</p>
+          <p className={classes.split}>{'\u00a0'}</p>
         </div>
       ) : null}
       <div className={resource.card}>
@@ -130,7 +139,7 @@ export function QueueView({
             ) : null}
           </div>
         ) : null}
-        {queue.isPending ? (
+        {queue.isPending || (queue.data && !data) ? (
           <TableSkeleton />
         ) : queue.isError && statusOf(queue.error) === 403 ? (
           <ForbiddenState />

@@ -7,7 +7,7 @@ import {
   type FilterKeyOf,
 } from '@cobranzas/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ListParams, retryTransient } from '../../../components/resource/http';
 import { ListResults } from '../../../components/resource/ListTable';
@@ -47,8 +47,12 @@ export function DebtList({
   totals?: boolean;
 }) {
   const navigate = useNavigate();
-  const { params, ...view } = useUrlList(debtsResource, DEBT_SORTABLE, FILTER_NAMES, fixed);
-  const { state, update, list } = view;
+  const { params, ...latest } = useUrlList(debtsResource, DEBT_SORTABLE, FILTER_NAMES, fixed);
+  // The bars over the table follow the same deferred page as the table (ListResults): they appear
+  // with it, not before it, and the table's placeholder does not move down (layout shift).
+  const list = useDeferredValue(latest.list);
+  const view = { ...latest, list };
+  const { state, update } = view;
   // «Saldo actualizado» of the visible page: one call for its debts (at most 100, the largest page).
   const ids = useMemo(() => (list.records as Debt[]).map((debt) => debt.id), [list.records]);
   const updated = usePageBalances(ids);

@@ -11,7 +11,7 @@ import {
   LABELS,
   subtractMoney,
 } from '@cobranzas/shared';
-import { Alert, Skeleton, Table } from '@mantine/core';
+import { Alert, Table } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { useMoney } from './currency';
 import classes from './view.module.css';
 
 const KIND = { interest: 'Interés', punitive: 'Punitorio' } as const;
+const PENDING_PARTS = ['Capital', 'Intereses', 'Punitorios', 'Gastos', 'Pagos', 'Total'];
 
 /**
  * «Saldo al dd/mm/aaaa» (DESIGN §10.2): what the debt owes on a date, with interest, punitive
@@ -55,7 +56,17 @@ export function BalanceToDate({ debt }: { debt: Debt }) {
         </DatesProvider>
       </div>
       {query.isPending ? (
-        <Skeleton height={96} />
+        // The figures' boxes and the two lines under them, empty while they load: the file's tabs,
+        // below, do not move when they arrive (Lighthouse's layout shift, issue 38).
+        <>
+          <dl className={classes.balanceParts} aria-busy="true">
+            {PENDING_PARTS.map((label) => (
+              <Part key={label} label={label} value="…" strong={label === 'Total'} />
+            ))}
+          </dl>
+          <p className={classes.explain}>{'\u00a0'}</p>
+          <p className={classes.explain}>{'\u00a0'}</p>
+        </>
       ) : !balance ? (
         <Alert color="red" variant="light">
           {messageOf(query.error)}

@@ -1,26 +1,76 @@
 import { DEBT_TYPE_IDS, type Debt } from '@cobranzas/shared';
-import { Tabs } from '@mantine/core';
+import { Skeleton, Tabs } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DebtCaseTab } from '../../cases/DebtCaseTab';
-import { DepositsTab } from '../../deposits/DepositsTab';
-import { DocumentsTab } from '../../documents/DocumentsTab';
-import { EmbargosTab } from '../../embargos/EmbargosTab';
-import { EventsTab } from '../../events/EventsTab';
-import { LedgerTab } from '../../ledger/LedgerTab';
-import { LettersTab } from '../../letters/LettersTab';
-import { ObservationsTab } from '../../observations/ObservationsTab';
-import { OffersTab } from '../../offers/OffersTab';
-import { PaymentsTab } from '../../payments/PaymentsTab';
-import { PromisesTab } from '../../promises/PromisesTab';
 import { QuotasTab } from '../../quotas/QuotasTab';
-import { ServicesTab } from '../../services/ServicesTab';
-import { TasksTab } from '../../tasks/TasksTab';
 import type { Permissions } from '../common/hooks';
-import { HistoryTab } from './HistoryTab';
 import type { TabProps } from './RecordTab';
 import classes from './view.module.css';
+
+/**
+ * A tab loaded when it is first opened: the file's first screen fetches and runs only the open one
+ * (issue 38). «Cuotas», where the file opens, comes with the page.
+ */
+const tab = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<TabProps>) =>
+  lazy(async () => ({ default: pick(await load()) }));
+
+const PaymentsTab = tab(
+  () => import('../../payments/PaymentsTab'),
+  (m) => m.PaymentsTab,
+);
+const DepositsTab = tab(
+  () => import('../../deposits/DepositsTab'),
+  (m) => m.DepositsTab,
+);
+const PromisesTab = tab(
+  () => import('../../promises/PromisesTab'),
+  (m) => m.PromisesTab,
+);
+const OffersTab = tab(
+  () => import('../../offers/OffersTab'),
+  (m) => m.OffersTab,
+);
+const ServicesTab = tab(
+  () => import('../../services/ServicesTab'),
+  (m) => m.ServicesTab,
+);
+const LedgerTab = tab(
+  () => import('../../ledger/LedgerTab'),
+  (m) => m.LedgerTab,
+);
+const EventsTab = tab(
+  () => import('../../events/EventsTab'),
+  (m) => m.EventsTab,
+);
+const ObservationsTab = tab(
+  () => import('../../observations/ObservationsTab'),
+  (m) => m.ObservationsTab,
+);
+const EmbargosTab = tab(
+  () => import('../../embargos/EmbargosTab'),
+  (m) => m.EmbargosTab,
+);
+const DocumentsTab = tab(
+  () => import('../../documents/DocumentsTab'),
+  (m) => m.DocumentsTab,
+);
+const DebtCaseTab = tab(
+  () => import('../../cases/DebtCaseTab'),
+  (m) => m.DebtCaseTab,
+);
+const LettersTab = tab(
+  () => import('../../letters/LettersTab'),
+  (m) => m.LettersTab,
+);
+const TasksTab = tab(
+  () => import('../../tasks/TasksTab'),
+  (m) => m.TasksTab,
+);
+const HistoryTab = tab(
+  () => import('./HistoryTab'),
+  (m) => m.HistoryTab,
+);
 
 type TabDef = {
   value: string;
@@ -130,11 +180,17 @@ export function DebtTabs({ debt, perms }: TabProps) {
       </div>
       {tabs.map(({ value, Component }) => (
         <Tabs.Panel key={value} value={value} className={classes.panel}>
-          <Component debt={debt} perms={perms} />
+          <Suspense fallback={<TabLoading />}>
+            <Component debt={debt} perms={perms} />
+          </Suspense>
         </Tabs.Panel>
       ))}
     </Tabs>
   );
+}
+
+function TabLoading() {
+  return <Skeleton height={160} role="status" aria-label="Cargando la sección" />;
 }
 
 /**

@@ -3,13 +3,14 @@ import { useAbility } from '@casl/react';
 import { type AppAbility, companiesResource } from '@cobranzas/shared';
 import { Button, Skeleton } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/Loading';
 import { messageOf, retryTransient } from '../../components/resource/http';
 import { PageHeader } from '../../components/resource/PageHeader';
 import { LoadFailed } from '../../components/resource/states';
 import { useOptions } from '../../components/resource/useOptions';
+import { useDeferredData } from '../../lib/useDeferredData';
 import { useNearViewport } from '../../lib/useNearViewport';
 import { useSession } from '../../lib/useSession';
 import {
@@ -79,9 +80,8 @@ function Dashboard() {
     placeholderData: keepPreviousData,
     retry: retryTransient,
   });
-  // The figures and the cards under them are drawn as a transition, in slices between frames, when
-  // they arrive: at once they were one long task (Lighthouse's TBT, issue 38).
-  const figures = useDeferredValue(kpi.data);
+  // The figures and the cards under them are drawn as a transition when they arrive (issue 38).
+  const { data: figures, waiting } = useDeferredData(kpi);
   const types = useQuery({
     queryKey: ['report', 'collection-types', scoped.company ?? null],
     queryFn: ({ signal }) => getCollectionTypes(scoped.company, signal),
@@ -109,7 +109,7 @@ function Dashboard() {
         }
       />
       <DashboardFilters filters={filters} onApply={apply} onDraft={setDraft} chooseCompany={staff} />
-      {kpi.isPending || (kpi.data && !figures) ? (
+      {waiting ? (
         <DashboardSkeleton />
       ) : kpi.isError || !figures ? (
         <LoadFailed message={messageOf(kpi.error)} onRetry={() => void kpi.refetch()} />

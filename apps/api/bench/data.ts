@@ -20,6 +20,7 @@ import { hashPassword } from '../src/auth/passwords';
 import { loadConfig } from '../src/config';
 import { createDatabase, type Db } from '../src/db/client';
 import { seed } from '../src/db/seed';
+import { refreshQueueRanks } from '../src/modules/queue/ranks';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-2026';
 export const BENCH_PASSWORD = 'bench-cobranzas';
@@ -336,6 +337,9 @@ export async function openData(options: DataOptions) {
     }),
   );
   await database.migrate();
+  // Today's stored queue (migration 0045), as a server's first look makes it: a run then times the
+  // queue it answers all day, not the first calls that score it while the refresh runs.
+  await refreshQueueRanks(database.db);
   return database;
 }
 

@@ -23,6 +23,7 @@ export * from './tables/observations';
 export * from './tables/offers';
 export * from './tables/portal';
 export * from './tables/promises';
+export * from './tables/queue';
 export * from './tables/quotas';
 export * from './tables/rateTables';
 export * from './tables/receipts';

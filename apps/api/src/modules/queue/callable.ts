@@ -9,7 +9,6 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { arrayParam, rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
-import { attemptsSince } from '../contacts/facts';
 
 /** A company as the queue sees it now: whether its debtors can be called, its hours and caps. */
 export interface CompanyNow {
@@ -37,12 +36,6 @@ export async function companiesNow(db: Db, clock: ReturnType<typeof agencyClock>
 }
 
 /**
- * The SQL number of a code: 0 is callable, then NOT_CALLABLE_CODES in order (1 = DISPUTED, 2 = NO_PHONE…). Written
- * as a literal: a parameter in a CASE of parameters has no type and PostgreSQL takes it for text.
- */
-const codeNumber = (code: NotCallableCode) => sql.raw(String(NOT_CALLABLE_CODES.indexOf(code) + 1));
-
-/**
  * The queue sorts on one number, its rank: the score (1 to under 300) less 1000 × the code's number.
  * Callable debts rank above zero, best first; then those disputed in the portal, those without a
  * phone, those outside their hours, those at a cap, each by score. One sort key and one column: sorting on (callable, score) and
@@ -55,40 +48,45 @@ export function fromRank(rank: number): { score: number; blocked: number } {
 }
 export const codeOf = (blocked: number): NotCallableCode | null => NOT_CALLABLE_CODES[blocked - 1] ?? null;
 
+/** The rank of block `code` for `score`: what queue_scores (migration 0045) stores and a page sorts on. */
+const blockFloor = (code: NotCallableCode) => -(NOT_CALLABLE_CODES.indexOf(code) + 1) * RANK_STEP;
+const OUTSIDE = blockFloor('OUTSIDE_HOURS');
+
 /**
- * Why a debt of `scored` (columns debtor_phone_open, company_id, debtor_id) cannot be called now, as
- * that number; evaluated only for the debts that need work, so the attempts are counted only for
- * them, and only where a company inside its hours has a cap. A branch that cannot hold is left out
- * (every company callable, no caps).
+ * The rank now of a stored rank (`q`.rank, `q`.company_id: queue_ranks or queue_scores), whose block
+ * already says what does not depend on the hour (disputed, no phone, a cap reached): a debt of a company
+ * outside its hours goes to OUTSIDE_HOURS with its score, unless disputed or without a phone (those
+ * come first, whatever the hour). A literal where no company is closed: the stored rank is the rank.
  */
-export function blockedCase(
-  s: SQL,
-  companies: CompanyNow[],
-  window: { weekStart: string; dayStart: string; dayEnd: string },
-): SQL {
-  const callable = companies.filter((company) => company.callable);
-  const closed = companies.filter((company) => !company.callable).map((company) => company.id);
-  const capped = callable
-    .filter((company) => company.max_day !== null || company.max_week !== null)
-    .map((company) => company.id);
-  // A dispute from the portal first: whatever else holds, nobody calls about that debt (issue 34).
-  const disputed = sql`WHEN ${s}.id IN (SELECT r.debt_id FROM portal_requests r
-    WHERE r.kind = 'DISPUTE' AND r.status = 'ABIERTO') THEN ${codeNumber('DISPUTED')}`;
-  const noPhone = sql`${disputed} WHEN NOT ${s}.debtor_phone_open THEN ${codeNumber('NO_PHONE')}`;
-  if (callable.length === 0) return sql`CASE ${noPhone} ELSE ${codeNumber('OUTSIDE_HOURS')} END`;
-  const outside =
-    closed.length > 0
-      ? sql`WHEN ${s}.company_id = ANY(${arrayParam(closed)}::int[]) THEN ${codeNumber('OUTSIDE_HOURS')}`
-      : sql``;
-  const caps =
-    capped.length > 0
-      ? sql`WHEN ${s}.company_id = ANY(${arrayParam(capped)}::int[]) THEN coalesce((SELECT
-          CASE WHEN a.week >= c.max_attempts_per_week THEN ${codeNumber('ATTEMPTS_PER_WEEK')}
-            WHEN a.today >= c.max_attempts_per_day THEN ${codeNumber('ATTEMPTS_PER_DAY')} END
-          FROM companies c CROSS JOIN LATERAL (${attemptsSince(sql`${s}.debtor_id`, window.weekStart, window.dayStart, window.dayEnd)}) a
-          WHERE c.id = ${s}.company_id), 0)`
-      : sql``;
-  return sql`CASE ${noPhone} ${outside} ${caps} ELSE 0 END`;
+export function rankNow(q: SQL, closed: number[]): SQL {
+  if (closed.length === 0) return sql`${q}.rank`;
+  const step = sql.raw(String(RANK_STEP));
+  return sql`CASE WHEN ${q}.rank BETWEEN ${sql.raw(String(blockFloor('NO_PHONE') + 1))} AND -1
+      OR NOT (${q}.company_id = ANY(${arrayParam(closed)}::int[])) THEN ${q}.rank
+    ELSE ${q}.rank + ${step} * ((${sql.raw(String(RANK_STEP - 1))} - ${q}.rank) / ${step}) ${sql.raw(String(OUTSIDE))} END`;
+}
+
+/** Whether a stored rank is callable now (`q` as in rankNow). */
+export function callableNow(q: SQL, closed: number[]): SQL {
+  return closed.length === 0
+    ? sql`${q}.rank > 0`
+    : sql`${q}.rank > 0 AND NOT (${q}.company_id = ANY(${arrayParam(closed)}::int[]))`;
+}
+
+/**
+ * When every company is outside its hours, the order now as ranges of the stored order: the disputed
+ * and those without a phone as they are, then the rest (callable, or at a cap) by score in
+ * OUTSIDE_HOURS. Each range is read in the index's order and moved by `shift` (rank now = rank + shift).
+ */
+export function rangesAllClosed(): { from: number; to: number; shift: number }[] {
+  const week = blockFloor('ATTEMPTS_PER_WEEK');
+  const day = blockFloor('ATTEMPTS_PER_DAY');
+  return [
+    { from: blockFloor('NO_PHONE') + 1, to: -1, shift: 0 },
+    { from: 1, to: RANK_STEP - 1, shift: OUTSIDE },
+    { from: week + 1, to: week + RANK_STEP - 1, shift: OUTSIDE - week },
+    { from: day + 1, to: day + RANK_STEP - 1, shift: OUTSIDE - day },
+  ];
 }
 
 /** What the page's row says about its debtor's phones and e-mail (read only for those not callable). */

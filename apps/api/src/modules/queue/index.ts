@@ -22,14 +22,16 @@ import { attemptsSince, attemptWindows } from '../contacts/facts';
 import { type UpdatedBalanceRow, updatedBalances } from '../debts/balances';
 import type { DebtsService } from '../debts/service';
 import {
-  blockedCase,
   type ChannelFacts,
+  callableNow,
   channelFactsSql,
   companiesNow,
   fromRank,
   notCallableOf,
-  RANK_STEP,
+  rangesAllClosed,
+  rankNow,
 } from './callable';
+import { scheduleQueueRanks } from './ranks';
 
 /** One debt of the queue's page as the SQL finds it: the facts its reasons and score come from. */
 interface QueueRow extends ChannelFacts {
@@ -87,64 +89,77 @@ const latestPromise = (debt: SQL) => sql`SELECT p.due_date, p.amount, p.due_date
   WHERE p.debt_id = ${debt}.id ORDER BY p.due_date DESC, p.id DESC LIMIT 1`;
 
 /**
+ * The page's ids and ranks now, best first, with the totals (`ranked`: id, rank, totals), from the
+ * day's stored ranks (queue_ranks, migration 0045): an index scan of the collector's rows when no
+ * company is outside its hours, four ranges of it merged when all are; only when some are and some
+ * are not is each stored rank moved (a pass over the collector's rows, not a scoring).
+ */
+function storedRanks(userId: number, closed: number[], allClosed: boolean, page: number, limit: number) {
+  const mine = sql`q.assigned_user_id = ${userId}`;
+  // Index-only counts of the collector's rows: all of them, and those callable now.
+  const callable = allClosed ? sql`0` : sql`count(*) FILTER (WHERE ${callableNow(sql`q`, closed)})`;
+  const totals = sql`(SELECT ARRAY[count(*), ${callable}] FROM queue_ranks q WHERE ${mine})::int[]`;
+  if (closed.length === 0)
+    return sql`ranked AS (
+      SELECT q.debt_id AS id, q.rank, ${totals} AS totals FROM queue_ranks q WHERE ${mine}
+      ORDER BY q.rank DESC, q.debt_id ${pageClause(page, limit)})`;
+  if (allClosed) {
+    // Each range's first page × limit rows are enough for any page up to it.
+    const enough = sql.raw(`LIMIT ${page * limit}`);
+    const ranges = rangesAllClosed().map(
+      ({ from, to, shift }) => sql`(SELECT q.debt_id AS id, q.rank + ${sql.raw(String(shift))} AS rank
+        FROM queue_ranks q WHERE ${mine} AND q.rank BETWEEN ${sql.raw(String(from))} AND ${sql.raw(String(to))}
+        ORDER BY q.rank DESC, q.debt_id ${enough})`,
+    );
+    return sql`ranked AS (
+      SELECT m.id, m.rank, ${totals} AS totals FROM (${sql.join(ranges, sql` UNION ALL `)}) m
+      ORDER BY m.rank DESC, m.id ${pageClause(page, limit)})`;
+  }
+  return sql`ranked AS (
+    SELECT q.debt_id AS id, ${rankNow(sql`q`, closed)} AS rank, ${totals} AS totals FROM queue_ranks q WHERE ${mine}
+    ORDER BY 2 DESC, 1 ${pageClause(page, limit)})`;
+}
+
+/**
+ * The same from the score computed now (queue_scores): the day's first calls, before queue_ranks
+ * holds today (a refresh runs at the day's first look, modules/queue/ranks.ts).
+ */
+function scoredRanks(userId: number, today: string, closed: number[], page: number, limit: number) {
+  return sql`scored AS MATERIALIZED (
+      SELECT s.debt_id AS id, ${rankNow(sql`s`, closed)} AS rank FROM queue_scores(${today}::date) s
+      WHERE s.assigned_user_id = ${userId}
+    ), ranked AS (
+      -- The totals apart, in one pass: count(*) OVER () kept every row's window until the end.
+      SELECT s.id, s.rank, (SELECT ARRAY[count(*), count(*) FILTER (WHERE rank > 0)] FROM scored)::int[] AS totals
+      FROM scored s ORDER BY s.rank DESC, s.id
+      ${pageClause(page, limit)}
+    )`;
+}
+
+/**
  * The debts of `userId` that need work today, best first (DESIGN.md §10.3; the score in
- * docs/decisions.md «La cola»). Two passes in one statement:
- * - `scored` scores every open debt of the user from the queue index alone (debts_queue_idx, migrations
- *   0021–0022: the last contact's agency day, the first unpaid quota, the latest promise's due date and
- *   the last day it can be kept while unpaid, and the balance's points are the debt's own columns, kept
- *   by triggers or derived by PostgreSQL). Each reason adds points, so a debt has a reason exactly when
- *   its points (before the balance's) are above zero. A debt contacted today is left out.
- * - the page's rows then read what their reasons say: the promise's figures, the overdue quotas, the
- *   tasks of today and the attempts.
+ * docs/decisions.md «La cola» and queue_scores, migration 0045). The ranks come from the day's
+ * queue_ranks when it holds today (`stored`), else from the score computed now; then the page's rows
+ * read what their reasons say: the promise's figures, the overdue quotas, the tasks of today and the
+ * attempts.
  *
  * A debt that cannot be called now stays (DESIGN.md §11.2, docs/decisions.md «La cola»), after the
- * callable ones, with why (callable.ts): its debtor has no open phone of its own
- * (debts.debtor_phone_open), its company (or the agency) is outside its contact hours — read first,
- * per company —, or a cap of attempts is reached (counted only for the debts that need work, of
- * companies inside their hours that have a cap).
+ * callable ones, with why (callable.ts): disputed in the portal, its debtor without an open phone of
+ * its own, a cap of attempts reached (all three in the stored rank), or its company (or the agency)
+ * outside its contact hours (the hour's, read per company and applied here).
  */
-async function queuePage(db: Db, userId: number, page: number, limit: number) {
+async function queuePage(db: Db, userId: number, page: number, limit: number, stored: boolean) {
   const now = new Date();
   const clock = agencyClock(now);
   const today = clock.date;
   const { dayStart, dayEnd, weekStart } = attemptWindows(now);
   const companies = await companiesNow(db, clock);
-  const blocked = blockedCase(sql`s`, companies, { weekStart, dayStart, dayEnd });
+  const closed = companies.filter((company) => !company.callable).map((company) => company.id);
+  const ranked = stored
+    ? storedRanks(userId, closed, closed.length === companies.length, page, limit)
+    : scoredRanks(userId, today, closed, page, limit);
   const rows = rowsOf<QueueRow>(
-    await db.execute(sql`WITH scored AS MATERIALIZED (
-      SELECT s.id, s.points + s.balance_points - ${sql.raw(String(RANK_STEP))} * ${blocked} AS rank FROM (
-        SELECT d.id, d.balance_points, d.debtor_id, d.company_id, d.debtor_phone_open,
-          CASE WHEN d.latest_promise_open_until < ${today}::date THEN 50
-            WHEN d.latest_promise_open_until IS NOT NULL AND d.latest_promise_due = ${today}::date THEN 40 ELSE 0 END
-          + CASE WHEN d.next_quota_due < ${today}::date THEN 30 ELSE 0 END
-          -- Issue 37: a claim about to prescribe is money about to be lost for good.
-          + CASE WHEN d.prescribes_on BETWEEN ${today}::date AND ${today}::date + ${PRESCRIPTION_WARNING_DAYS}::int
-              THEN 35 ELSE 0 END
-          -- What the debtor asked in the portal (issue 34): a dispute to resolve, a call due by today.
-          + CASE WHEN d.id IN (SELECT r.debt_id FROM portal_requests r WHERE r.status = 'ABIERTO'
-              AND (r.kind = 'DISPUTE' OR r.call_at < ${dayEnd})) THEN 45 ELSE 0 END
-          + CASE WHEN d.id IN (SELECT t.debt_id FROM tasks t WHERE t.status = 'PENDIENTE'
-              AND t.start >= ${dayStart} AND t.start < ${dayEnd} AND t.debt_id IS NOT NULL) THEN 20 ELSE 0 END
-          + CASE WHEN d.last_contact_on IS NULL THEN 30
-              WHEN d.last_contact_on <= ${today}::date - ${QUEUE_STALE_DAYS}::int THEN least(${today}::date - d.last_contact_on, 30)
-              ELSE 0 END AS points
-        FROM debts d
-        WHERE d.assigned_user_id = ${userId}
-          AND d.status NOT IN ('CANCELADA', 'ARCHIVADA', 'INCOBRABLE')
-          -- A contact dated ahead hides today's: then count today's (a scalar probe per such debt; as NOT
-          -- EXISTS the planner hashed every event of the day with a sequential scan).
-          AND (d.last_contact_on IS NULL OR d.last_contact_on < ${today}::date OR (d.last_contact_on > ${today}::date
-            AND (SELECT count(*) FROM events e WHERE e.debt_id = d.id AND e.date >= ${dayStart} AND e.date < ${dayEnd}) = 0))
-        OFFSET 0
-      ) s
-      WHERE s.points > 0
-    ), ranked AS (
-      -- The totals apart, in one pass: count(*) OVER () kept every row's window until the end (1 ms of
-      -- 9); a cross join with them carried both through the sort (0.5 ms).
-      SELECT s.id, s.rank, (SELECT ARRAY[count(*), count(*) FILTER (WHERE rank > 0)] FROM scored)::int[] AS totals
-      FROM scored s ORDER BY s.rank DESC, s.id
-      ${pageClause(page, limit)}
-    )
+    await db.execute(sql`WITH ${ranked}
     SELECT r.id, d.currency::text AS currency, r.rank, r.totals[1] AS total, r.totals[2] AS callable_total,
       d.company_id, f.phone_state, f.email_open, ${today}::date - d.last_contact_on AS days_since_contact,
       CASE WHEN lp.broken THEN lp.due_date::text END AS broken_due,
@@ -230,6 +245,7 @@ function reasonsOf(row: QueueRow): QueueReason[] {
  * queue, an ADMIN anyone's (`?userId=`).
  */
 export function queueModule(app: FastifyInstance, db: Db, debtsService: DebtsService) {
+  const ranks = scheduleQueueRanks(app, db);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/queue',
     {
@@ -248,7 +264,8 @@ export function queueModule(app: FastifyInstance, db: Db, debtsService: DebtsSer
       const userId = request.query.userId ?? user.sub;
       if (user.type === 'CLIENTE' || (userId !== user.sub && user.type !== 'ADMIN'))
         throw new HttpError(403, MESSAGES.forbidden);
-      const { rows, companies, weekday } = await queuePage(db, userId, page, limit);
+      const stored = await ranks.freshFor(agencyToday());
+      const { rows, companies, weekday } = await queuePage(db, userId, page, limit, stored);
       const companyOf = new Map(companies.map((company) => [company.id, company]));
       const ids = rows.map((row) => row.id);
       // The queue chose these ids within the user's own debts (staff only: no company scope to apply).

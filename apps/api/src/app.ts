@@ -63,7 +63,7 @@ import { type StrategiesOptions, strategiesModule } from './modules/strategies';
 import { tasksModule } from './modules/tasks';
 import { usersModule } from './modules/users';
 import { usersTypesModule } from './modules/usersTypes';
-import { scheduleKpiPendingVacuum } from './ops/pendingVacuum';
+import { schedulePendingVacuum } from './ops/pendingVacuum';
 import { reportsModule } from './reports';
 import { registerSecurity } from './security';
 import { localDocumentStorage } from './storage';
@@ -213,7 +213,7 @@ export async function buildApp({ config, database, logger, jobs, imports, strate
   await registerDocs(app, VERSION);
   const { db } = database;
   registerGuard(app, userStatesOf(app, database));
-  scheduleKpiPendingVacuum(app, database);
+  schedulePendingVacuum(app, database);
   scheduleDueMoney(app, db);
   registerJobs(app, database, jobs);
 

@@ -6,7 +6,7 @@ import { LockOrderError, noteChildLock } from '../src/crud';
 import { keepBooks } from '../src/modules/debts/books';
 import { heldDebt, lockDebt, lockDebts } from '../src/modules/debts/lock';
 import { recomputeDebtTotals } from '../src/modules/debts/totals';
-import { vacuumKpiPending } from '../src/ops/pendingVacuum';
+import { vacuumPending } from '../src/ops/pendingVacuum';
 import { createDebt } from './domain';
 import {
   ADMIN_ALIAS,
@@ -271,23 +271,28 @@ forEachBackend('derived money totals: the ledger’s triggers, one rule set in T
     }, 240_000);
   });
 
-  describe("kpi_pending holds only the open transactions' deltas", () => {
-    it('empty after each COMMIT, and VACUUM gives its pages back (PGlite has no autovacuum)', async () => {
+  describe("kpi_pending and queue_pending hold only the open transactions' rows", () => {
+    it('empty after each COMMIT, and VACUUM gives their pages back (PGlite has no autovacuum)', async () => {
       const debt = (await createDebt(t.app, token)).id;
+      // Its balance's digits change the queue's score: queue_pending is written too.
+      await t.database.db.execute(sql`UPDATE debts SET assigned_user_id = 1 WHERE id = ${debt}`);
       for (let i = 0; i < 200; i++)
         await t.database.db.transaction(async (tx) => {
           await tx.execute(
             sql`INSERT INTO payments (debt_id, amount, paid_at) VALUES (${debt}, 0.01, '2025-06-01')`,
           );
         });
-      expect(await one(sql`SELECT count(*)::int AS n FROM kpi_pending`)).toEqual({ n: 0 });
-      expect(
-        Number((await one<{ size: number }>(sql`SELECT pg_relation_size('kpi_pending') AS size`)).size),
-      ).toBeGreaterThan(0);
-      await vacuumKpiPending(t.database);
-      expect(
-        Number((await one<{ size: number }>(sql`SELECT pg_relation_size('kpi_pending') AS size`)).size),
-      ).toBe(0);
+      for (const table of ['kpi_pending', 'queue_pending']) {
+        expect(await one(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).toEqual({ n: 0 });
+        expect(
+          Number((await one<{ size: number }>(sql`SELECT pg_relation_size(${table}) AS size`)).size),
+        ).toBeGreaterThan(0);
+      }
+      await vacuumPending(t.database);
+      for (const table of ['kpi_pending', 'queue_pending'])
+        expect(
+          Number((await one<{ size: number }>(sql`SELECT pg_relation_size(${table}) AS size`)).size),
+        ).toBe(0);
     });
   });
 

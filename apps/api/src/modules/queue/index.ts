@@ -1,7 +1,6 @@
 import {
   AGENCY_TIME_ZONE,
   agencyClock,
-  agencyToday,
   formatMoney,
   MESSAGES,
   PRESCRIPTION_WARNING_DAYS,
@@ -148,8 +147,11 @@ function scoredRanks(userId: number, today: string, closed: number[], page: numb
  * its own, a cap of attempts reached (all three in the stored rank), or its company (or the agency)
  * outside its contact hours (the hour's, read per company and applied here).
  */
-async function queuePage(db: Db, userId: number, page: number, limit: number, stored: boolean) {
-  const now = new Date();
+async function queuePage(
+  db: Db,
+  userId: number,
+  { page, limit, stored, now }: { page: number; limit: number; stored: boolean; now: Date },
+) {
   const clock = agencyClock(now);
   const today = clock.date;
   const { dayStart, dayEnd, weekStart } = attemptWindows(now);
@@ -264,15 +266,17 @@ export function queueModule(app: FastifyInstance, db: Db, debtsService: DebtsSer
       const userId = request.query.userId ?? user.sub;
       if (user.type === 'CLIENTE' || (userId !== user.sub && user.type !== 'ADMIN'))
         throw new HttpError(403, MESSAGES.forbidden);
-      const stored = await ranks.freshFor(agencyToday());
-      const { rows, companies, weekday } = await queuePage(db, userId, page, limit, stored);
+      // One instant for the whole page: the stored ranks are read only when they hold its day.
+      const now = new Date();
+      const stored = await ranks.freshFor(agencyClock(now).date);
+      const { rows, companies, weekday } = await queuePage(db, userId, { page, limit, stored, now });
       const companyOf = new Map(companies.map((company) => [company.id, company]));
       const ids = rows.map((row) => row.id);
       // The queue chose these ids within the user's own debts (staff only: no company scope to apply).
       const found = await debtsService.itemsByIds(ids);
       const byId = new Map(found.map((debt) => [(debt as { id: number }).id, debt]));
       // The screen shows what each debt owes today, the same figure as its file (DESIGN.md §11.1).
-      const owed = await updatedBalances(db, found as unknown as UpdatedBalanceRow[], agencyToday());
+      const owed = await updatedBalances(db, found as unknown as UpdatedBalanceRow[], agencyClock(now).date);
       const data = rows.flatMap((row) => {
         const debt = byId.get(row.id);
         const attempts = {

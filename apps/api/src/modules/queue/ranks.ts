@@ -4,17 +4,40 @@ import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/bulk';
 import type { Db } from '../../db/client';
 
+/** Debt ids per transaction of the day's refresh: writers wait for one range at most (≈ 0,3 s). */
+export const QUEUE_RANKS_RANGE = 50_000;
+
 /**
- * queue_ranks, the queue scored for one agency day (migration 0045), redone for `today` when its day
- * is older: once a day across processes (the counter queue_ranks_day, held for the transaction), only
- * the rows whose rank changed. Returns how many rows it wrote or removed, or null when already done.
+ * queue_ranks, the queue scored for one agency day (migrations 0045–0046), redone for `today` when its
+ * day is older, by ranges of debt ids, each in its own transaction: only the rows whose rank changed
+ * are written. Two processes may both do it (each range is the same either way); one stops when it
+ * sees the other done. Returns how many rows it wrote or removed, or null when the day was done.
  */
-export async function refreshQueueRanks(db: Db, today = agencyToday()): Promise<number | null> {
-  const [row] = rowsOf<{ changed: number }>(
-    await db.execute(sql`SELECT queue_ranks_refresh(${today}::date) AS changed`),
+export async function refreshQueueRanks(
+  db: Db,
+  today = agencyToday(),
+  range = QUEUE_RANKS_RANGE,
+): Promise<number | null> {
+  const [begun] = rowsOf<{ begun: boolean }>(
+    await db.execute(sql`SELECT queue_ranks_begin(${today}::date) AS begun`),
   );
-  const changed = Number(row?.changed ?? -1);
-  return changed < 0 ? null : changed;
+  if (!begun?.begun) return null;
+  const [last] = rowsOf<{ id: number }>(await db.execute(sql`SELECT coalesce(max(id), 0) AS id FROM debts`));
+  let changed = 0;
+  for (let first = 1; first <= Number(last?.id ?? 0); first += range) {
+    if ((await queueRanksDay(db)) === today) return changed;
+    const [done] = rowsOf<{ changed: number }>(
+      await db.execute(
+        sql`SELECT queue_ranks_refresh_range(${today}::date, ${first}, ${first + range}) AS changed`,
+      ),
+    );
+    changed += Number(done?.changed ?? 0);
+  }
+  await db.execute(sql`SELECT queue_ranks_finish(${today}::date)`);
+  // A page's totals are an index-only count only where the visibility map is set: after the day's
+  // rewrites (80 000 rows at 5M, under autovacuum's threshold) they read the heap, 35 ms instead of 3.
+  if (changed > 0) await db.execute(sql`VACUUM (ANALYZE) queue_ranks`);
+  return changed;
 }
 
 /** The agency day queue_ranks holds (YYYY-MM-DD), or null before its first refresh. */

@@ -29,7 +29,9 @@ async function longestRange(db: Db, day: string) {
   let longest = 0;
   for (let first = 1; first <= Number(last?.id ?? 0); first += QUEUE_RANKS_RANGE) {
     const started = performance.now();
-    await db.execute(sql`SELECT queue_ranks_refresh_range(${day}::date, ${first}, ${first + QUEUE_RANKS_RANGE})`);
+    await db.execute(
+      sql`SELECT queue_ranks_refresh_range(${day}::date, ${first}, ${first + QUEUE_RANKS_RANGE})`,
+    );
     longest = Math.max(longest, performance.now() - started);
   }
   return longest;
@@ -40,7 +42,9 @@ try {
   const { db } = database;
   const today = agencyToday();
   await db.execute(sql`TRUNCATE queue_ranks`);
-  await db.execute(sql`UPDATE counters SET value = 0 WHERE name IN ('queue_ranks_day', 'queue_ranks_target')`);
+  await db.execute(
+    sql`UPDATE counters SET value = 0 WHERE name IN ('queue_ranks_day', 'queue_ranks_target')`,
+  );
   let started = performance.now();
   const filled = await refreshQueueRanks(db, today);
   console.log(`primera carga: ${seconds(started)} s, ${filled} filas`);
@@ -49,7 +53,9 @@ try {
   const tomorrow = await refreshQueueRanks(db, nextDay(today));
   console.log(`el día siguiente: ${seconds(started)} s, ${tomorrow} filas cambiadas`);
   // Back to today: the counters only move forward, so they are set back by hand.
-  await db.execute(sql`UPDATE counters SET value = 0 WHERE name IN ('queue_ranks_day', 'queue_ranks_target')`);
+  await db.execute(
+    sql`UPDATE counters SET value = 0 WHERE name IN ('queue_ranks_day', 'queue_ranks_target')`,
+  );
   started = performance.now();
   const back = await refreshQueueRanks(db, today);
   console.log(`de vuelta a hoy: ${seconds(started)} s, ${back} filas cambiadas`);

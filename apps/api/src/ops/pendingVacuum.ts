@@ -20,14 +20,12 @@ export async function vacuumPending(database: Database) {
  * table grew ≈ 250 bytes per money write, for ever. Each run takes milliseconds (the table is
  * empty between transactions, so VACUUM also gives its pages back).
  */
-export function schedulePendingVacuum(
-  app: FastifyInstance,
-  database: Database,
-  everyMs = PENDING_VACUUM_MS,
-) {
+export function schedulePendingVacuum(app: FastifyInstance, database: Database, everyMs = PENDING_VACUUM_MS) {
   if (database.kind !== 'pglite') return;
   const timer = setInterval(() => {
-    vacuumPending(database).catch((error: unknown) => app.log.warn({ err: error }, 'VACUUM de las tablas pendientes'));
+    vacuumPending(database).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'VACUUM de las tablas pendientes'),
+    );
   }, everyMs);
   timer.unref();
   app.addHook('onClose', (_instance, done) => {

@@ -85,10 +85,6 @@ export function scheduleQueueRanks(app: FastifyInstance, db: Db, everyMs = QUEUE
   });
   let seen: string | null = null;
   return {
-    /** Waits for the refresh under way, if any (tests, and a process that must answer from the table). */
-    settled: async () => {
-      await running;
-    },
     freshFor: async (today: string) => {
       if (seen === today) return true;
       seen = await queueRanksDay(db);

@@ -394,6 +394,7 @@ forEachBackend('the day’s stored queue (queue_ranks, migration 0045)', (backen
       const collector = await createUser(t.app, admin, 'GENERAL');
       const company = (await createCompany(t.app, admin, { maxAttemptsPerWeek: 2 })).id;
       const debtor = (await createDebtor(t.app, admin, { phone: '11 5555-1234' })) as { id: number };
+      // Created at once, so the ids come in either order: sorted, to read them back ORDER BY debt_id.
       const [a, b] = (await Promise.all(
         [0, 1].map(
           async () =>
@@ -405,7 +406,7 @@ forEachBackend('the day’s stored queue (queue_ranks, migration 0045)', (backen
               })
             ).id as number,
         ),
-      )) as [number, number];
+      ).then((ids) => ids.sort((x, y) => x - y))) as [number, number];
       const contact = (debt: number) =>
         t.database.db.transaction(async (tx) => {
           await tx.execute(sql`INSERT INTO events (debt_id, event_type_id, date, channel)

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNamedRead } from '../src/db/namedStatements';
 import { debtors } from '../src/db/schema';
-import { debtSearch } from '../src/modules/debts/search';
+import { debtSearch, walkFrom } from '../src/modules/debts/search';
 import { createDebt, createDebtor } from './domain';
 import {
   ADMIN_ALIAS,
@@ -262,6 +262,25 @@ describe('the statements of a free-text search', () => {
       isNamedRead('select "id" from "debts" where (/*planned-per-call*/"debts"."id" = ANY($1::integer[]))'),
     ).toBe(false);
     expect(isNamedRead('select "id" from "debts" where "debts"."id" = ANY($1::integer[])')).toBe(true);
+  });
+
+  it('a search walks the list only when so many debtors match that the walk reads fewer rows than collecting them', () => {
+    // Below 100 000 debtors the floor of 2 000 holds (the tests' databases, 1M debts' 333 000 → 3 740).
+    expect(walkFrom(-1)).toBe(2_000);
+    expect(walkFrom(0)).toBe(2_000);
+    expect(walkFrom(95_000)).toBe(2_000);
+    expect(walkFrom(333_333)).toBe(3_742);
+    // 5M debts: a name pair that 2 778 debtors share goes by their ids, not a walk of ≈ 15 000 debts.
+    expect(walkFrom(1_666_667)).toBe(8_367);
+    expect(walkFrom(1_666_667)).toBeGreaterThan(2_778);
+    // Past the threshold, the walk of a 25-row page reads fewer debts than the debtors it skips
+    // collecting (25 × D ÷ N < N), at every size.
+    fc.assert(
+      fc.property(fc.integer({ min: 100_000, max: 100_000_000 }), (debtors) => {
+        const n = walkFrom(debtors) + 1;
+        expect((25 * debtors) / n).toBeLessThan(n);
+      }),
+    );
   });
 
   it('the walk of a common text is planned once, unless it also carries ids found', () => {

@@ -25,10 +25,33 @@ const MAX_MATCHES = 20_000;
 /**
  * When a page is read newest first near its start (`walk`) and more debtors than this match, the
  * page tests each debt it walks (its debtor's text by primary key) instead of collecting every
- * match: a common surname matched 11 000 debtors at 1M debts, and reading them by trigrams, sending
- * their ids and planning the list with them cost ≈ 45 ms per request; the walk reads ≈ 750 debts.
+ * match. The walk reads ≈ 25 × D ÷ N debts for a page of 25 when N of D debtors match, each ≈ 6.7 µs
+ * (an index entry and its debtor by key: 14 710 in 99 ms at 5M debts); collecting reads the N ids by
+ * trigrams, ≈ 4 µs each (11 000 in 45 ms at 1M), and the count by ids is cheap. They cost the same at
+ * N ≈ √(42 D): 3 700 debtors of 333 000 (1M debts), 8 400 of 1 670 000 (5M). A fixed 2 000 made a
+ * name pair at 5M (2 778 debtors) walk 14 710 debts and count through its text (956 ms p99).
  */
-const WALK_FROM = 2_000;
+export function walkFrom(debtors: number): number {
+  return Math.max(WALK_FROM_MIN, Math.round(Math.sqrt(WALK_COST_RATIO * Math.max(debtors, 0))));
+}
+const WALK_FROM_MIN = 2_000;
+const WALK_COST_RATIO = 42;
+
+/**
+ * How many debtors there are, as PostgreSQL last counted them (pg_class.reltuples: −1 or 0 before
+ * the first ANALYZE), read at most once a minute: only which plan a search takes depends on it.
+ */
+let debtorsKnown = { n: 0, until: 0 };
+const DEBTORS_TTL_MS = 60_000;
+async function debtorCount(db: Db): Promise<number> {
+  if (debtorsKnown.until > Date.now()) return debtorsKnown.n;
+  const result = await db.execute(
+    sql`SELECT reltuples::bigint::text AS n FROM pg_class WHERE oid = 'debtors'::regclass`,
+  );
+  const n = Number((result as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0);
+  debtorsKnown = { n, until: Date.now() + DEBTORS_TTL_MS };
+  return n;
+}
 
 /**
  * Marks the statements that carry the matched ids as planned per call (db/namedStatements.ts): only a
@@ -43,7 +66,7 @@ const PLANNED_PER_CALL = sql.raw('/*planned-per-call*/');
 const PLAN_ONCE = sql.raw('/*plan-once*/');
 
 /**
- * Texts found common (more than WALK_FROM debtors) in the last half minute: their next page walks
+ * Texts found common (more debtors than walkFrom) in the last half minute: their next page walks
  * without counting the debtors again. Only the plan depends on it, never the answer (the walk finds
  * the same debts however many debtors match); a rare text's ids are always read afresh.
  */
@@ -71,7 +94,7 @@ function idsUpTo(ids: SQL, max?: number) {
  * the debt's own columns, tested on each row, made counting a common name's 10 000 matches cost
  * 160 ms (6 ms by ids). Undefined, for the search over the joins, when the matches are many.
  *
- * With `walk` and more than WALK_FROM debtors, the page's condition tests each debt's debtor as the
+ * With `walk` and more debtors than walkFrom, the page's condition tests each debt's debtor as the
  * list walks its index (OFFSET 0 keeps the EXISTS a per-row test: as a join, PostgreSQL would read
  * every match first), and the count's condition (`all`) is the set of matching debtors.
  */
@@ -82,7 +105,7 @@ export async function debtSearch(
 ): Promise<IndexedSearch | undefined> {
   const text = words.join(' ');
   const debtorMatch = matchesWords(SEARCHED.debtor, words);
-  const debtorMax = walk ? WALK_FROM : MAX_MATCHES;
+  const debtorMax = walk ? Math.min(walkFrom(await debtorCount(db)), MAX_MATCHES) : MAX_MATCHES;
   const knownCommon = walk && (common.get(text) ?? 0) > Date.now();
   const lookups = await db.execute(sql`SELECT
     ${idsUpTo(sql`SELECT ${debts.id} FROM ${debts} WHERE ${matchesWords(SEARCHED.debt, words)}`, MAX_MATCHES)} AS "debts",

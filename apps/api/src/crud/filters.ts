@@ -10,8 +10,16 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 export const filterOn = <V>(column: PgColumn, condition: (value: V) => SQL | undefined) =>
   Object.assign(condition, { column });
 
-/** List filters: query parameter value → SQL condition (DESIGN.md §7 typed filters). */
-export const equals = (column: PgColumn) => filterOn(column, (value: unknown) => eq(column, value));
+/**
+ * List filters: query parameter value → SQL condition (DESIGN.md §7 typed filters). `equality`: the
+ * condition is `column = value` for any value, so a prepared statement can take the value as a
+ * parameter (crud/service.ts, the prepared page).
+ */
+export const equals = (column: PgColumn) =>
+  Object.assign(
+    filterOn(column, (value: unknown) => eq(column, value)),
+    { equality: true as const },
+  );
 
 /** A date column from a day on (inclusive). */
 export const dateFrom = (column: PgColumn) => filterOn(column, (value: string) => gte(column, value));

@@ -56,6 +56,11 @@ const SEARCH_INDEXED_FROM = 3;
  */
 const WALK_MAX_ROWS = 250;
 
+/** Prepared list pages kept per resource (crud/service.ts preparedPage): shapes × pages × limits. */
+const MAX_PAGE_STATEMENTS = 200;
+/** Names the prepared pages apart across every resource (a connection keeps each name's text). */
+let preparedPages = 0;
+
 /**
  * JSON of a row: instants as ISO 8601 UTC (DESIGN.md §7). Typed as what the caller's response
  * schema expects (T is inferred from the route): the serializer validates it against that schema.
@@ -158,6 +163,51 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
       return row ? [row] : [];
     });
   }
+
+  /**
+   * A list page near the start (page × limit ≤ WALK_MAX_ROWS) read by one prepared statement: its
+   * ids in list order from the table's indexes inside `ARRAY(…)` (computed once), their rows with the
+   * joins, sorted again by the same order (the id last: the same order). Only for staff lists
+   * without `q` whose filters are all `equals` on the table's own columns, whose values are the
+   * statement's parameters; LIMIT and OFFSET are written in, so PostgreSQL keeps one generic plan
+   * per connection (with `LIMIT $n` it expects a tenth of the table and plans every call). Against the
+   * two statements of `rowsOf`, one round trip and one statement to build fewer (issue 38, the
+   * minimal floor). Undefined: the list takes the two statements.
+   */
+  function preparedPage(query: ListQueryOf<D>, user: TokenPayload, ordering: SQL[], order: string) {
+    const { page, limit, q } = conventionsOf(query);
+    if (q !== undefined || page * limit > WALK_MAX_ROWS || scopeOf(user) !== undefined) return undefined;
+    const values: Record<string, unknown> = {};
+    for (const [name, filter] of Object.entries(filtersOf)) {
+      const value = conventionsOf(query)[name];
+      if (value === undefined) continue;
+      if (!filter.equality || filter.column?.table !== table) return undefined;
+      values[name] = value;
+    }
+    const key = `${order}:${Object.keys(values).join(',')}:${page}:${limit}`;
+    let statement = pageStatements.get(key);
+    if (!statement) {
+      if (pageStatements.size >= MAX_PAGE_STATEMENTS) return undefined;
+      const where = and(...Object.keys(values).map((name) => filtersOf[name]?.(sql.placeholder(name))));
+      const ids = db
+        .select({ id: table.id })
+        .from(base)
+        .where(where)
+        .orderBy(...ordering);
+      statement = selectFrom(db, columns)
+        .where(
+          sql`${table.id} = ANY(ARRAY(${ids} LIMIT ${sql.raw(String(limit))} OFFSET ${sql.raw(String((page - 1) * limit))}))`,
+        )
+        .orderBy(...ordering)
+        .prepare(`list_page_${++preparedPages}`);
+      pageStatements.set(key, statement);
+    }
+    return { statement, values };
+  }
+  const pageStatements = new Map<
+    string,
+    { execute: (values: Record<string, unknown>) => Promise<unknown> }
+  >();
 
   /**
    * Items by id, in the order given, as a list page reads them: for ids another query already chose
@@ -282,25 +332,37 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
       column: Object.values<SortColumns>(options.sortable)[0] ?? table.id,
       order: 'asc',
     };
-    const columns: readonly PgColumn[] = [named ?? fallback.column].flat();
+    const sortColumns: readonly PgColumn[] = [named ?? fallback.column].flat();
     const direction = named || explicitOrder ? order : fallback.order;
     const by = direction === 'desc' ? desc : asc;
     // The id breaks ties so pages never overlap or skip rows.
-    const ordering = [...columns.map((column) => by(column)), by(table.id)];
-    const walk = columns[0] === table.id && page * limit <= WALK_MAX_ROWS;
-    const { where, all, joined } = await selection(query, user, extra, walk);
-    // Paginate, then join: page 1000 skips 25 000 index entries, not 25 000 joined rows.
-    const ids = await idsFrom(joined, { id: table.id })
-      .where(where)
-      .orderBy(...ordering)
-      .limit(limit)
-      .offset((page - 1) * limit);
-    const data = (await rowsOf(ids.flatMap((row) => idOf(row) ?? []))).map((row) => toJson<R>(row));
+    const ordering = [...sortColumns.map((column) => by(column)), by(table.id)];
+    const walk = sortColumns[0] === table.id && page * limit <= WALK_MAX_ROWS;
+    // The ids come from the table alone: a sort on a joined column takes the two statements.
+    const prepared =
+      extra === undefined && sortColumns.every((column) => column.table === table)
+        ? preparedPage(query, user, ordering, `${sort}:${direction}`)
+        : undefined;
+    let selected: Awaited<ReturnType<typeof selection>> | undefined;
+    let rows: Row[];
+    if (prepared) {
+      rows = (await prepared.statement.execute(prepared.values)) as Row[];
+    } else {
+      selected = await selection(query, user, extra, walk);
+      // Paginate, then join: page 1000 skips 25 000 index entries, not 25 000 joined rows.
+      const ids = await idsFrom(selected.joined, { id: table.id })
+        .where(selected.where)
+        .orderBy(...ordering)
+        .limit(limit)
+        .offset((page - 1) * limit);
+      rows = await rowsOf(ids.flatMap((row) => idOf(row) ?? []));
+    }
+    const data = rows.map((row) => toJson<R>(row));
     // A page that is not full is the last one: its total needs no count.
     const lastPage = data.length < limit && (data.length > 0 || page === 1);
-    const total = lastPage
-      ? { n: (page - 1) * limit + data.length, exact: true }
-      : await countOf(joined, all);
+    if (lastPage) return { data, total: (page - 1) * limit + data.length, page, limit };
+    const { joined, all } = selected ?? (await selection(query, user, extra, walk));
+    const total = await countOf(joined, all);
     return { data, total: total.n, page, limit, ...(total.exact ? {} : { totalEstimated: true as const }) };
   }
 

@@ -11,14 +11,18 @@ export const filterOn = <V>(column: PgColumn, condition: (value: V) => SQL | und
   Object.assign(condition, { column });
 
 /**
- * List filters: query parameter value → SQL condition (DESIGN.md §7 typed filters). `equality`: the
- * condition is `column = value` for any value, so a prepared statement can take the value as a
- * parameter (crud/service.ts, the prepared page).
+ * List filters: query parameter value → SQL condition (DESIGN.md §7 typed filters).
+ *
+ * `genericPlan` (crud/service.ts, the prepared page): one plan serves the list's first pages for
+ * every value, so they may be a prepared statement with the value as a parameter. True where an
+ * index leads with the column and keeps the list's order (`(company_id, id DESC)`) or the column picks
+ * a handful of rows (a debtor's debts). Not for a column whose values are skewed (a status, a
+ * currency): the generic plan, made for the average value, would walk the whole list for a rare one.
  */
-export const equals = (column: PgColumn) =>
+export const equals = (column: PgColumn, { genericPlan = false }: { genericPlan?: boolean } = {}) =>
   Object.assign(
     filterOn(column, (value: unknown) => eq(column, value)),
-    { equality: true as const },
+    genericPlan ? { genericPlan: true as const } : {},
   );
 
 /** A date column from a day on (inclusive). */

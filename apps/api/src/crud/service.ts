@@ -168,8 +168,8 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
    * A list page near the start (page × limit ≤ WALK_MAX_ROWS) read by one prepared statement: its
    * ids in list order from the table's indexes inside `ARRAY(…)` (computed once), their rows with the
    * joins, sorted again by the same order (the id last: the same order). Only for staff lists
-   * without `q` whose filters are all `equals` on the table's own columns, whose values are the
-   * statement's parameters; LIMIT and OFFSET are written in, so PostgreSQL keeps one generic plan
+   * without `q` whose filters are all `equals(…, { genericPlan: true })` on the table's own columns
+   * (crud/filters.ts), whose values are the statement's parameters; LIMIT and OFFSET are written in, so PostgreSQL keeps one generic plan
    * per connection (with `LIMIT $n` it expects a tenth of the table and plans every call). Against the
    * two statements of `rowsOf`, one round trip and one statement to build fewer (issue 38, the
    * minimal floor). Undefined: the list takes the two statements.
@@ -181,7 +181,7 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     for (const [name, filter] of Object.entries(filtersOf)) {
       const value = conventionsOf(query)[name];
       if (value === undefined) continue;
-      if (!filter.equality || filter.column?.table !== table) return undefined;
+      if (!filter.genericPlan || filter.column?.table !== table) return undefined;
       values[name] = value;
     }
     const key = `${order}:${Object.keys(values).join(',')}:${page}:${limit}`;

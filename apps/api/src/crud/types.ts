@@ -54,7 +54,7 @@ export type SortColumns = PgColumn | readonly [PgColumn, ...PgColumn[]];
  * A list filter: the parsed query value → its condition. `column` says which table it reads (see
  * filterOn), so a list knows when it can pick its page without the read's joins.
  */
-export type ListFilter<V> = ((value: V) => SQL | undefined) & { column?: PgColumn; equality?: true };
+export type ListFilter<V> = ((value: V) => SQL | undefined) & { column?: PgColumn; genericPlan?: true };
 
 /** Every filter of the definition, each taking the value its schema parses to. */
 export type FilterMap<D extends ResourceDefinition> = {

@@ -68,9 +68,9 @@ export function debtsModule(app: FastifyInstance, db: Db): DebtsService {
     search: DEBT_SEARCH_COLUMNS,
     indexedSearch: debtSearch,
     filters: {
-      debtorId: equals(debts.debtorId),
-      companyId: equals(debts.companyId),
-      debtTypeId: equals(debts.debtTypeId),
+      debtorId: equals(debts.debtorId, { genericPlan: true }),
+      companyId: equals(debts.companyId, { genericPlan: true }),
+      debtTypeId: equals(debts.debtTypeId, { genericPlan: true }),
       collectionTypeId: equals(debts.collectionTypeId),
       assignedUserId: equals(debts.assignedUserId),
       importId: equals(debts.importId),

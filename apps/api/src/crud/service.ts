@@ -168,15 +168,24 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
    * A list page near the start (page × limit ≤ WALK_MAX_ROWS) read by one prepared statement: its
    * ids in list order from the table's indexes inside `ARRAY(…)` (computed once), their rows with the
    * joins, sorted again by the same order (the id last: the same order). Only for staff lists
-   * without `q` whose filters are all `equals(…, { genericPlan: true })` on the table's own columns
-   * (crud/filters.ts), whose values are the statement's parameters; LIMIT and OFFSET are written in, so PostgreSQL keeps one generic plan
-   * per connection (with `LIMIT $n` it expects a tenth of the table and plans every call). Against the
-   * two statements of `rowsOf`, one round trip and one statement to build fewer (issue 38, the
-   * minimal floor). Undefined: the list takes the two statements.
+   * without `q`, sorted by the table's own columns, whose filters are all `equals(…, { genericPlan:
+   * true })` on the table's own columns (crud/filters.ts), their values the statement's parameters.
+   * LIMIT and OFFSET are written in, so PostgreSQL keeps one generic plan per connection (with
+   * `LIMIT $n` it expects a tenth of the table and plans every call). Against the two statements of
+   * `rowsOf`, one round trip and one statement to build fewer (issue 38, the minimal floor).
+   * Undefined: the list takes the two statements.
    */
-  function preparedPage(query: ListQueryOf<D>, user: TokenPayload, ordering: SQL[], order: string) {
+  function preparedPage(
+    query: ListQueryOf<D>,
+    user: TokenPayload,
+    sortColumns: readonly PgColumn[],
+    ordering: SQL[],
+    order: string,
+  ) {
     const { page, limit, q } = conventionsOf(query);
     if (q !== undefined || page * limit > WALK_MAX_ROWS || scopeOf(user) !== undefined) return undefined;
+    // The ids come from the table alone: a sort on a joined column needs the joins.
+    if (sortColumns.some((column) => column.table !== table)) return undefined;
     const values: Record<string, unknown> = {};
     for (const [name, filter] of Object.entries(filtersOf)) {
       const value = conventionsOf(query)[name];
@@ -338,10 +347,9 @@ export function crudService<D extends ResourceDefinition, T extends CrudTable>(
     // The id breaks ties so pages never overlap or skip rows.
     const ordering = [...sortColumns.map((column) => by(column)), by(table.id)];
     const walk = sortColumns[0] === table.id && page * limit <= WALK_MAX_ROWS;
-    // The ids come from the table alone: a sort on a joined column takes the two statements.
     const prepared =
-      extra === undefined && sortColumns.every((column) => column.table === table)
-        ? preparedPage(query, user, ordering, `${sort}:${direction}`)
+      extra === undefined
+        ? preparedPage(query, user, sortColumns, ordering, `${sort}:${direction}`)
         : undefined;
     let selected: Awaited<ReturnType<typeof selection>> | undefined;
     let rows: Row[];

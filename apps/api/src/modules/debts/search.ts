@@ -39,17 +39,19 @@ const WALK_COST_RATIO = 42;
 
 /**
  * How many debtors there are, as PostgreSQL last counted them (pg_class.reltuples: −1 or 0 before
- * the first ANALYZE), read at most once a minute: only which plan a search takes depends on it.
+ * the first ANALYZE), per database and read at most once a minute: only which plan a search takes
+ * depends on it.
  */
-let debtorsKnown = { n: 0, until: 0 };
+const debtorsKnown = new WeakMap<Db, { n: number; until: number }>();
 const DEBTORS_TTL_MS = 60_000;
 async function debtorCount(db: Db): Promise<number> {
-  if (debtorsKnown.until > Date.now()) return debtorsKnown.n;
+  const known = debtorsKnown.get(db);
+  if (known && known.until > Date.now()) return known.n;
   const result = await db.execute(
     sql`SELECT reltuples::bigint::text AS n FROM pg_class WHERE oid = 'debtors'::regclass`,
   );
   const n = Number((result as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0);
-  debtorsKnown = { n, until: Date.now() + DEBTORS_TTL_MS };
+  debtorsKnown.set(db, { n, until: Date.now() + DEBTORS_TTL_MS });
   return n;
 }
 

@@ -4,7 +4,7 @@
  *
  *   node --import tsx bench/clientDebtRss.ts [--db postgres,pglite] [--debts 1000000] [--downloads 2]
  *
- * The real server on the generated data (the report sets V8's heap growth itself: reports/heapGrowth.ts),
+ * The real server on the generated data (the report sets V8's heap growth itself: heapGrowth.ts),
  * an empty workbook first (ExcelJS's one-time load), then the first company's report (a tenth of the
  * debts) `downloads` times in a row; each line gives its time and the growth of the server's RSS over
  * its own start.

@@ -145,7 +145,7 @@ async function main() {
       let t = performance.now();
       const prepared: BatchRow[] = batch.map((row) => ({
         rowNumber: row.rowNumber,
-        cells: headers.map((h) => cellText(row.cells[h])),
+        cellsJson: JSON.stringify(headers.map((h) => cellText(row.cells[h]))),
         read: toImportRow(row.cells, mapping),
       }));
       phase.validate += performance.now() - t;

@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import { agencyToday, MESSAGES } from '@cobranzas/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { longWorksHoldingHeapGrowth } from '../src/heapGrowth';
 import { clientDebtStream, debtBatches } from '../src/reports/clientDebt';
-import { reportsHoldingHeapGrowth } from '../src/reports/heapGrowth';
 import { type DebtReportRow, writeClientDebtWorkbook } from '../src/reports/xlsx';
 import { create, createCatalog, createDebt, createDebtor, expectStatus } from './domain';
 import {
@@ -346,7 +346,7 @@ describe('client-debt workbook failures', () => {
     expect(outcome).toBe('close');
     expect(stream.destroyed).toBe(true);
     expect(log.error).toHaveBeenCalledOnce();
-    expect(reportsHoldingHeapGrowth()).toBe(0);
+    expect(longWorksHoldingHeapGrowth()).toBe(0);
   });
 
   it('V8’s small heap growth is held while a report is written and given back after it (issue 20)', async () => {
@@ -361,9 +361,9 @@ describe('client-debt workbook failures', () => {
     const ended = new Promise((resolve) => stream.on('end', resolve));
     stream.resume();
     await vi.waitFor(() => expect(release).toBeDefined());
-    expect(reportsHoldingHeapGrowth()).toBe(1);
+    expect(longWorksHoldingHeapGrowth()).toBe(1);
     release?.();
     await ended;
-    await vi.waitFor(() => expect(reportsHoldingHeapGrowth()).toBe(0));
+    await vi.waitFor(() => expect(longWorksHoldingHeapGrowth()).toBe(0));
   });
 });

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { instantFromDay, instantToDay } from '../crud';
 import type { Db } from '../db/client';
 import { collectionTypes, debtors, debts, debtTypes, events } from '../db/schema';
+import { withLongWorkHeapGrowth } from '../heapGrowth';
 import { type UpdatedBalanceRow, updatedBalanceColumns, updatedBalances } from '../modules/debts/balances';
 import { promiseStatus } from '../modules/promises';
-import { withReportHeapGrowth } from './heapGrowth';
 import { type DebtReportRow, type WorkbookOptions, writeClientDebtWorkbook } from './xlsx';
 
 /** Rows per query: large enough to be quick, small enough that memory stays flat at 100k debts. */
@@ -121,7 +121,7 @@ export function clientDebtStream(
   const out = new PassThrough();
   // Without a listener, a write after the client left would be an uncaught 'error' event.
   out.on('error', () => {});
-  withReportHeapGrowth(() => writeClientDebtWorkbook(out, batches, options)).catch((error: unknown) => {
+  withLongWorkHeapGrowth(() => writeClientDebtWorkbook(out, batches, options)).catch((error: unknown) => {
     log.error({ err: error }, 'reporte de deuda interrumpido');
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });

@@ -76,7 +76,7 @@ export async function* readBatches(
       if (index <= options.skip) continue;
       rows.push({
         rowNumber: row.rowNumber,
-        cells: options.headers.map((h) => cellText(row.cells[h])),
+        cellsJson: JSON.stringify(options.headers.map((h) => cellText(row.cells[h]))),
         read: toImportRow(row.cells, options.mapping),
       });
       if (rows.length >= options.batchRows) {

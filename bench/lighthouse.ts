@@ -23,6 +23,12 @@ export interface LighthouseScores {
   lcp?: number;
   tbt?: number;
   cls?: number;
+  fcp?: number;
+  /**
+   * Lighthouse's measure of the machine's CPU at that run (`environment.benchmarkIndex`; higher is
+   * faster): on this shared VM it moved 1 700–2 700 within one run, and a slow one costs points.
+   */
+  cpuIndex?: number;
 }
 
 /** One page to visit: its path, and the session's token (none: /login). */
@@ -137,6 +143,8 @@ export async function lighthouseScores(
         lcp: Math.round(metric('largest-contentful-paint')),
         tbt: Math.round(metric('total-blocking-time')),
         cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+        fcp: Math.round(metric('first-contentful-paint')),
+        ...(lhr?.environment.benchmarkIndex ? { cpuIndex: Math.round(lhr.environment.benchmarkIndex) } : {}),
       });
     }
   } finally {
@@ -238,12 +246,12 @@ export function lighthouseMarkdown(scores: LighthouseScores[], note = ''): strin
     LIGHTHOUSE_SECTION_TITLE,
     '',
     ...(note ? [note, ''] : []),
-    '| página | rendimiento | accesibilidad | buenas prácticas | LCP | TBT | CLS |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| página | rendimiento | accesibilidad | buenas prácticas | FCP | LCP | TBT | CLS | CPU (índice de Lighthouse) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...scores.map(
       (s) =>
         `| ${s.path} | ${cell(s.performance)} | ${cell(s.accessibility)} | ${cell(s.bestPractices)} | ` +
-        `${ms(s.lcp)} | ${ms(s.tbt)} | ${s.cls ?? '—'} |`,
+        `${ms(s.fcp)} | ${ms(s.lcp)} | ${ms(s.tbt)} | ${s.cls ?? '—'} | ${s.cpuIndex ?? '—'} |`,
     ),
     '',
     '',
@@ -296,7 +304,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && flag('base'
     for (const s of scores)
       console.log(
         `${s.path.padEnd(28)} ${s.performance} · ${s.accessibility} · ${s.bestPractices}` +
-          `   LCP ${s.lcp} ms · TBT ${s.tbt} ms · CLS ${s.cls}`,
+          `   FCP ${s.fcp} ms · LCP ${s.lcp} ms · TBT ${s.tbt} ms · CLS ${s.cls} · CPU ${s.cpuIndex}`,
       );
     const portal = only ? [] : await pagarScores(api.base);
     for (const s of portal) console.log(`/pagar corrida ${s.run}: ${s.performance} · ${s.accessibility}`);

@@ -20,23 +20,31 @@ let running = 0;
 /**
  * A full collection, now. V8 sets the old generation's next limit when a full collection ends: the
  * lower growth only counts from the next one, and the limit left by the last (V8's factor over what
- * lived then) let a 100 000-row import's heap reach ≈ 390 MB before any came. One collection as the
- * long work starts (tens of milliseconds) makes the lower growth hold from there. `gc` is V8's own,
- * exposed for this call only.
+ * lived then) let a 100 000-row import's heap reach ≈ 390 MB before any came. One collection as such
+ * work starts (tens of milliseconds) makes the lower growth hold from there. V8's `gc` is exposed
+ * once per process, the first time it is wanted, and the flag is left as it is from then on.
  */
+let gc: (() => void) | undefined;
 function collectNow() {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (() => void) | undefined;
-  setFlagsFromString('--no-expose-gc');
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as (() => void) | undefined;
+  }
   gc?.();
 }
 
+export interface LongWorkOptions {
+  /** A full collection first: for work big enough to grow the heap by many MB (an import of thousands of rows). */
+  collectFirst?: boolean;
+}
+
 /** Runs `work` with the lower heap growth; the last one to finish gives V8 its default back. */
-export async function withLongWorkHeapGrowth<T>(work: () => Promise<T>): Promise<T> {
-  if (running++ === 0) {
-    setFlagsFromString(`--heap-growing-percent=${LONG_WORK_HEAP_GROWING_PERCENT}`);
-    collectNow();
-  }
+export async function withLongWorkHeapGrowth<T>(
+  work: () => Promise<T>,
+  { collectFirst = false }: LongWorkOptions = {},
+): Promise<T> {
+  if (running++ === 0) setFlagsFromString(`--heap-growing-percent=${LONG_WORK_HEAP_GROWING_PERCENT}`);
+  if (collectFirst) collectNow();
   try {
     return await work();
   } finally {

@@ -33,6 +33,12 @@ const BATCH_RETRIES = 5;
  */
 export const IMPORT_BATCH_ROWS = { postgres: 2000, pglite: 500 } as const;
 
+/**
+ * From how many rows still to write an import starts with a full collection (heapGrowth.ts): below it
+ * the garbage is a few MB, and a collection costs tens of milliseconds of the thread that answers.
+ */
+export const COLLECT_FIRST_FROM_ROWS = 10_000;
+
 export const JOB_MESSAGES = {
   missing: 'La importación ya no existe.',
   fileGone: 'El archivo de la importación ya no está disponible: vuelva a subirlo.',
@@ -85,17 +91,20 @@ export function importJobHandler(storage: DocumentStorage, batchRows: number): J
 
     const key = record.storageKey;
     // Each batch's rows outlive its writes: V8's own heap growth kept ≈ 200 MB of them (heapGrowth.ts).
-    await withLongWorkHeapGrowth(() =>
-      withLocalFile(storage, key, async (path) => {
-        const batches = batchesOf(path, record.kind as ImportKind, {
-          mapping: record.mapping as ImportMapping,
-          headers: record.headers as string[],
-          skip,
-          batchRows,
-        });
-        for await (const batch of batches)
-          await runBatch(db, memory, batch.rows, batch.processedRows, context);
-      }),
+    const collectFirst = (record.totalRows ?? 0) - skip >= COLLECT_FIRST_FROM_ROWS;
+    await withLongWorkHeapGrowth(
+      () =>
+        withLocalFile(storage, key, async (path) => {
+          const batches = batchesOf(path, record.kind as ImportKind, {
+            mapping: record.mapping as ImportMapping,
+            headers: record.headers as string[],
+            skip,
+            batchRows,
+          });
+          for await (const batch of batches)
+            await runBatch(db, memory, batch.rows, batch.processedRows, context);
+        }),
+      { collectFirst },
     ).catch(failOnFileError);
     return finish(db, storage, record, job.createdBy);
   };
